@@ -1,0 +1,48 @@
+// One jest run for the whole monorepo: every workspace's tests plus test/ (e2e, deploy).
+// Workspace packages resolve to their TypeScript sources, so tests need no build.
+const path = require('node:path');
+const fs = require('node:fs');
+
+const root = __dirname;
+const { workspaces } = require('./package.json');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const moduleNameMapper = {};
+for (const ws of workspaces) {
+  const pkg = require(path.join(root, ws, 'package.json'));
+  const src = path.join(root, ws, 'src');
+  moduleNameMapper[`^${pkg.name.replace('/', '\\/')}$`] = path.join(src, 'index.ts');
+  moduleNameMapper[`^${pkg.name.replace('/', '\\/')}/(.*)$`] = path.join(src, '$1');
+}
+
+const project = (name, dir) => ({
+  displayName: name,
+  rootDir: dir,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j)s$': swc },
+  moduleNameMapper,
+  setupFiles: [path.join(root, 'test/setup/env.js')],
+});
+
+const projects = workspaces
+  .filter((ws) => fs.existsSync(path.join(root, ws, 'src')))
+  .map((ws) => project(ws, path.join(root, ws)));
+projects.push(project('test', path.join(root, 'test')));
+
+module.exports = {
+  projects,
+  globalSetup: path.join(root, 'test/setup/global-setup.js'),
+  testTimeout: 30_000,
+  // Several services and servers per worker: two workers fit the two-core machines.
+  maxWorkers: 2,
+};

@@ -1,0 +1,21 @@
+/**
+ * The catalog of domain events on the RabbitMQ topic exchange: routing key → payload.
+ * Routing keys are `<service>.<entity>.<verb>`. Producers write them through the outbox;
+ * consumers subscribe with `on<Event>` handlers. Add an entry here before emitting a new event.
+ */
+export interface DomainEventMap {
+  'identity.account.created': { accountId: string; role: string; hqId?: string | null; storeId?: string | null };
+  'identity.account.status-changed': { accountId: string; role: string; status: string; previousStatus: string };
+  'organization.hq.suspended': { hqId: string; reason: string };
+  'organization.hq.reactivated': { hqId: string; status: string };
+  'organization.store.created': { storeId: string; hqId: string; name: string; type: string };
+  'organization.store.updated': { storeId: string; hqId: string; changed: string[] };
+  'organization.store.suspended': { storeId: string; hqId: string; reason: string };
+  'organization.store.reactivated': { storeId: string; hqId: string };
+  'organization.store.closed': { storeId: string; hqId: string; closedAt: string };
+  'organization.device.registered': { deviceId: string; storeId: string };
+  'organization.device.revoked': { deviceId: string; storeId: string };
+  'legal.document.published': { kind: 'TERMS' | 'PRIVACY_POLICY'; version: string; effectiveAt: string };
+}
+
+export type DomainEventType = keyof DomainEventMap;

@@ -1,0 +1,34 @@
+// Original file: storecast/organization/v1/organization.proto
+
+
+export interface Store {
+  'id'?: (string);
+  'hqId'?: (string);
+  'name'?: (string);
+  'type'?: (string);
+  'status'?: (string);
+  'region'?: (string);
+  'closedAt'?: (string);
+  'plan'?: (string);
+  'address'?: (string);
+  '_region'?: "region";
+  '_closedAt'?: "closedAt";
+  '_plan'?: "plan";
+  '_address'?: "address";
+}
+
+export interface Store__Output {
+  'id': (string);
+  'hqId': (string);
+  'name': (string);
+  'type': (string);
+  'status': (string);
+  'region'?: (string);
+  'closedAt'?: (string);
+  'plan'?: (string);
+  'address'?: (string);
+  '_region'?: "region";
+  '_closedAt'?: "closedAt";
+  '_plan'?: "plan";
+  '_address'?: "address";
+}

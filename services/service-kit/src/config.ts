@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Raised at start-up: names every bad or missing variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses environment variables with a zod object schema, once, at start-up.
+ * Keys of the schema are the variable names.
+ */
+export const loadConfig = <S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> => {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.map(String).join('.');
+        const present = env[name] !== undefined && env[name] !== '';
+        return `${name}: ${present ? issue.message : 'missing'}`;
+      }),
+    );
+  }
+  return result.data;
+};
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Variables every service shares (see docs/conventions.md). */
+export const serviceEnv = (name: string, ports: { http: number; grpc: number }) =>
+  z.object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HTTP_PORT: port(ports.http),
+    GRPC_PORT: port(ports.grpc),
+    DATABASE_URL: z.url().default(`postgres://postgres@127.0.0.1:5432/storecast_${name.replace(/-/g, '_')}`),
+    AMQP_URL: z.string().min(1).default('amqp://guest:guest@127.0.0.1:5672'),
+    AMQP_EXCHANGE: z.string().min(1).default('storecast.events'),
+    JWT_PUBLIC_KEY: z.string().optional(),
+    JWKS_URL: z.url().default('http://127.0.0.1:8081/api/v1/auth/jwks'),
+  });
+
+export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;
+
+/** Address of a peer's gRPC server, e.g. grpcAddr('IDENTITY', 50051). */
+export const grpcAddr = (fallbackPort: number) => z.string().min(1).default(`127.0.0.1:${fallbackPort}`);

@@ -1,0 +1,128 @@
+import * as grpc from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { AppError } from './errors';
+
+const APP_CODE = 'x-app-code';
+const APP_HTTP_STATUS = 'x-app-http-status';
+
+/** HTTP status a gRPC status stands for, when the peer sent no platform code. */
+const httpStatusOf = (code: grpc.status): number => {
+  switch (code) {
+    case grpc.status.INVALID_ARGUMENT: return 400;
+    case grpc.status.UNAUTHENTICATED: return 401;
+    case grpc.status.PERMISSION_DENIED: return 403;
+    case grpc.status.NOT_FOUND: return 404;
+    case grpc.status.ALREADY_EXISTS:
+    case grpc.status.ABORTED:
+    case grpc.status.FAILED_PRECONDITION: return 409;
+    case grpc.status.RESOURCE_EXHAUSTED: return 429;
+    case grpc.status.UNAVAILABLE:
+    case grpc.status.DEADLINE_EXCEEDED: return 503;
+    default: return 500;
+  }
+};
+
+/** An AppError (or a defect) as a gRPC error carrying the platform code in metadata. */
+export const toGrpcError = (err: unknown, logger?: Logger): Partial<grpc.StatusObject> => {
+  const metadata = new grpc.Metadata();
+  if (err instanceof AppError) {
+    metadata.set(APP_CODE, err.code);
+    metadata.set(APP_HTTP_STATUS, String(err.httpStatus));
+    return { code: err.grpcStatus, details: err.message, metadata };
+  }
+  logger?.error({ err }, 'grpc handler failed');
+  metadata.set(APP_CODE, 'INTERNAL_ERROR');
+  return { code: grpc.status.INTERNAL, details: 'Internal error', metadata };
+};
+
+/** A gRPC failure as the AppError the caller's transport maps to the spec's code. */
+export const fromGrpcError = (err: grpc.ServiceError): AppError => {
+  const code = err.metadata?.get(APP_CODE)?.[0];
+  const http = Number(err.metadata?.get(APP_HTTP_STATUS)?.[0]);
+  if (typeof code === 'string' && code !== 'INTERNAL_ERROR') {
+    return new AppError(Number.isFinite(http) && http > 0 ? http : httpStatusOf(err.code), code, err.details, { cause: err });
+  }
+  if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED) {
+    return new AppError(503, 'SERVICE_UNAVAILABLE', 'A dependency is unavailable', { cause: err });
+  }
+  return new AppError(502, 'UPSTREAM_ERROR', 'A dependency failed', { cause: err });
+};
+
+type UnaryImpl<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
+
+/**
+ * Adapts an async function to a grpc-js unary handler; thrown AppErrors travel as status +
+ * platform code, anything else as INTERNAL (logged).
+ */
+export const unaryHandler = <Req, Res>(impl: UnaryImpl<Req, Res>, logger?: Logger): grpc.handleUnaryCall<Req, Res> =>
+  (call, callback) => {
+    impl(call.request, call).then(
+      (res) => callback(null, res),
+      (err) => callback(toGrpcError(err, logger)),
+    );
+  };
+
+export interface RunningGrpcServer {
+  server: grpc.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Binds (port 0 allowed) and starts a server with the given service implementations. */
+export const startGrpcServer = async (
+  port: number,
+  services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>,
+  host = '0.0.0.0',
+): Promise<RunningGrpcServer> => {
+  const server = new grpc.Server();
+  for (const s of services) server.addService(s.definition, s.implementation);
+  const actual = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    server,
+    port: actual,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 5000);
+        force.unref();
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }),
+  };
+};
+
+export const DEFAULT_DEADLINE_MS = 3000;
+
+/** A client-side interceptor that gives every call a deadline unless the caller set one. */
+export const deadlineInterceptor = (ms: number = DEFAULT_DEADLINE_MS): grpc.Interceptor => (options, nextCall) => {
+  if (options.deadline === undefined) options.deadline = new Date(Date.now() + ms);
+  return new grpc.InterceptingCall(nextCall(options));
+};
+
+type Callback<Res> = (err: grpc.ServiceError | null, res?: Res) => void;
+type UnaryMethod<Req, Res> = (req: Req, metadata: grpc.Metadata, options: grpc.CallOptions, cb: Callback<Res>) => unknown;
+
+/**
+ * Calls a unary method as a promise; failures come back as AppErrors with the peer's code.
+ * Usage: `await unary(client.getAccount.bind(client), { id })`.
+ */
+export const unary = <Req, Res>(
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  options: grpc.CallOptions = {},
+  metadata: grpc.Metadata = new grpc.Metadata(),
+): Promise<Res> =>
+  new Promise((resolve, reject) => {
+    method(request, metadata, options, (err, res) => {
+      if (err) reject(fromGrpcError(err));
+      else resolve(res as Res);
+    });
+  });
+
+export { grpc };

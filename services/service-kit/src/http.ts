@@ -1,0 +1,90 @@
+import express, { Express, RequestHandler, Router } from 'express';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { healthRouter, ReadinessCheck } from './health';
+import { platformErrorHandler, notFoundHandler } from './http-errors';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  production: boolean;
+  /** Routers mounted at the root; they carry full paths such as /api/v1/auth/login. */
+  routers: Router[];
+  readiness?: Record<string, ReadinessCheck>;
+  isShuttingDown?: () => boolean;
+  /** The service's own OpenAPI document, served at /openapi.json for the gateway to merge. */
+  openApiDocument?: () => unknown;
+  jsonLimit?: string;
+  /** Handlers that must see the raw request before JSON parsing (multipart, streams). */
+  before?: RequestHandler[];
+}
+
+/** Requests carry an id (taken from X-Request-Id when the gateway set one) for log correlation. */
+const requestContext = (logger: Logger): RequestHandler => (req, res, next) => {
+  const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+  res.setHeader('x-request-id', requestId);
+  req.log = logger.child({ requestId });
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+  });
+  next();
+};
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    log: Logger;
+  }
+}
+
+export const createHttpApp = (options: HttpAppOptions): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(requestContext(options.logger));
+  app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown));
+  if (options.openApiDocument) {
+    const doc = options.openApiDocument;
+    app.get('/openapi.json', (_req, res) => {
+      res.json(doc());
+    });
+  }
+  for (const h of options.before ?? []) app.use(h);
+  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  for (const router of options.routers) app.use(router);
+  app.use(notFoundHandler);
+  app.use(platformErrorHandler({ logger: options.logger, production: options.production }));
+  return app;
+};
+
+export interface RunningHttpServer {
+  server: http.Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens (port 0 allowed); close() stops accepting, then drains open connections. */
+export const listen = (app: Express, port: number, host = '0.0.0.0'): Promise<RunningHttpServer> =>
+  new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = (server.address() as AddressInfo).port;
+      resolve({
+        server,
+        port: actual,
+        url: `http://127.0.0.1:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            // Long-lived connections (SSE) get a grace period, then are cut.
+            setTimeout(() => server.closeAllConnections(), 5_000).unref();
+          }),
+      });
+    });
+  });

@@ -1,0 +1,117 @@
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type * as grpc from '@grpc/grpc-js';
+import { Broker } from './broker';
+import { createDatabase, Database, ensureDatabase, runMigrations } from './db';
+import { createHttpApp, listen, RunningHttpServer } from './http';
+import { startGrpcServer, RunningGrpcServer } from './grpc';
+import { createLogger } from './logger';
+import { OutboxRelay } from './outbox';
+import type { RequestHandler } from 'express';
+
+export interface RuntimeConfig {
+  NODE_ENV: 'development' | 'test' | 'production';
+  HTTP_PORT: number;
+  GRPC_PORT: number;
+  DATABASE_URL: string;
+  AMQP_URL: string;
+  AMQP_EXCHANGE: string;
+}
+
+export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> {
+  name: string;
+  config: RuntimeConfig;
+  schema: TSchema;
+  /** The service's drizzle-kit output folder (`<service>/migrations`). */
+  migrationsFolder: string;
+  logger?: Logger;
+  /** Outbox poll interval; tests lower it. */
+  outboxPollMs?: number;
+}
+
+export interface ServeOptions {
+  routers: Router[];
+  openApiDocument?: () => unknown;
+  grpcServices?: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  before?: RequestHandler[];
+  jsonLimit?: string;
+}
+
+export interface ServiceRuntime<TSchema extends Record<string, unknown>> {
+  name: string;
+  logger: Logger;
+  database: Database<TSchema>;
+  db: NodePgDatabase<TSchema>;
+  broker: Broker;
+  relay: OutboxRelay;
+  /** Starts the HTTP server (and the gRPC server when services are given). */
+  serve(options: ServeOptions): Promise<{ http: RunningHttpServer; grpc?: RunningGrpcServer }>;
+  /** Registers cleanup run by stop() before the broker and pool close (consumers, timers). */
+  onStop(fn: () => Promise<void> | void): void;
+  /** Stop accepting, drain, then close relay, broker and pool. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The start-up sequence every service shares: database (created outside production), kit and
+ * service migrations, broker connection (retrying in the background), outbox relay, then the
+ * HTTP and gRPC servers with /healthz and /readyz. A service's server.ts only adds its wiring.
+ */
+export const createServiceRuntime = async <TSchema extends Record<string, unknown>>(
+  options: ServiceRuntimeOptions<TSchema>,
+): Promise<ServiceRuntime<TSchema>> => {
+  const { config, name } = options;
+  const logger = options.logger ?? createLogger(name);
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const database = createDatabase(config.DATABASE_URL, options.schema);
+  await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
+  const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
+  broker.start();
+  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs });
+  relay.start();
+
+  let shuttingDown = false;
+  let httpServer: RunningHttpServer | undefined;
+  let grpcServer: RunningGrpcServer | undefined;
+  const stopHooks: Array<() => Promise<void> | void> = [];
+
+  return {
+    name,
+    logger,
+    database,
+    db: database.db,
+    broker,
+    relay,
+    onStop: (fn) => void stopHooks.push(fn),
+    async serve(serve) {
+      const app = createHttpApp({
+        logger,
+        production: config.NODE_ENV === 'production',
+        routers: serve.routers,
+        openApiDocument: serve.openApiDocument,
+        readiness: {
+          database: async () => {
+            await database.pool.query('select 1');
+          },
+          broker: () => broker.check(),
+        },
+        isShuttingDown: () => shuttingDown,
+        before: serve.before,
+        jsonLimit: serve.jsonLimit,
+      });
+      httpServer = await listen(app, config.HTTP_PORT);
+      if (serve.grpcServices?.length) grpcServer = await startGrpcServer(config.GRPC_PORT, serve.grpcServices);
+      logger.info({ httpPort: httpServer.port, grpcPort: grpcServer?.port }, `${name} listening`);
+      return { http: httpServer, grpc: grpcServer };
+    },
+    async stop() {
+      shuttingDown = true;
+      await Promise.all([httpServer?.close(), grpcServer?.close()]);
+      for (const hook of stopHooks.reverse()) await hook();
+      await relay.stop();
+      await broker.stop();
+      await database.close();
+    },
+  };
+};

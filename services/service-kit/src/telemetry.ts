@@ -1,0 +1,36 @@
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
+
+let sdk: NodeSDK | undefined;
+
+/**
+ * Starts OpenTelemetry before express, pg, amqplib, ioredis and grpc are loaded, so their
+ * instrumentations patch them. The exporter stays off unless OTEL_EXPORTER_OTLP_ENDPOINT is set;
+ * spans still exist locally so trace ids reach the logs and propagate across services.
+ */
+export const startTelemetry = (serviceName: string): void => {
+  if (sdk) return;
+  process.env.OTEL_SERVICE_NAME ??= serviceName;
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    process.env.OTEL_TRACES_EXPORTER ??= 'none';
+  }
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  sdk = new NodeSDK({
+    instrumentations: [
+      getNodeAutoInstrumentations({
+        // fs and dns spans are noise for this system.
+        '@opentelemetry/instrumentation-fs': { enabled: false },
+        '@opentelemetry/instrumentation-dns': { enabled: false },
+        '@opentelemetry/instrumentation-net': { enabled: false },
+      }),
+    ],
+  });
+  sdk.start();
+};
+
+export const stopTelemetry = async (): Promise<void> => {
+  if (!sdk) return;
+  await sdk.shutdown().catch(() => undefined);
+  sdk = undefined;
+};

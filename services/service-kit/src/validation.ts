@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { AppError, FieldDetail, validationFailed } from './errors';
+
+/** Maps a zod issue list to the spec's per-field details. */
+export const toFieldDetails = (error: z.ZodError): FieldDetail[] =>
+  error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(root)',
+    code: issue.code.toUpperCase(),
+    message: issue.message,
+  }));
+
+/** Parses input against a schema; failures become 400 VALIDATION_FAILED with per-field details. */
+export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(toFieldDetails(result.error));
+  return result.data;
+};
+
+/** Like parseInput, but raises a domain code instead of VALIDATION_FAILED (e.g. HQ_STORE_INVALID_FIELD). */
+export const parseInputAs = <S extends z.ZodType>(schema: S, input: unknown, code: string): z.output<S> => {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const details = toFieldDetails(result.error);
+    throw new AppError(400, code, details.map((d) => `${d.field}: ${d.message}`).join('; '), { details });
+  }
+  return result.data;
+};
+
+/** A password as the spec defines it everywhere: 8 to 100 characters. */
+export const passwordSchema = z.string().min(8).max(100);
+/** Emails are normalized (trimmed, lower-cased) before any lookup or insert. */
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(255));
+/** Suspension and closure reasons: not blank, at most 255. */
+export const reasonSchema = z.string().trim().min(1).max(255);
