@@ -107,9 +107,21 @@ export class Broker extends EventEmitter {
 
   /** Publishes and waits for the broker's confirm; throws when not connected or nacked. */
   async publishConfirmed(routingKey: string, content: Buffer, options: Options.Publish): Promise<void> {
+    this.publish(routingKey, content, options);
+    await this.waitForConfirms();
+  }
+
+  /** Publishes on the confirm channel without waiting; pair with waitForConfirms() for a batch. */
+  publish(routingKey: string, content: Buffer, options: Options.Publish): void {
     const channel = this.confirmChannel;
     if (!channel) throw new Error('broker not connected');
     channel.publish(this.options.exchange, routingKey, content, { persistent: true, ...options });
+  }
+
+  /** Resolves when the broker confirmed everything published so far; rejects on a nack. */
+  async waitForConfirms(): Promise<void> {
+    const channel = this.confirmChannel;
+    if (!channel) throw new Error('broker not connected');
     await channel.waitForConfirms();
   }
 

@@ -102,41 +102,36 @@ export class OutboxRelay {
           where published_at is null order by created_at, id limit $1 for update skip locked`,
         [this.options.batchSize ?? 100],
       );
-      const sent: string[] = [];
-      try {
-        for (const row of rows) {
-          const parent = propagation.extract(ROOT_CONTEXT, row.headers ?? {});
-          await context.with(parent, () =>
-            trace.getTracer('storecast-outbox').startActiveSpan(
-              `publish ${row.routing_key}`,
-              { kind: SpanKind.PRODUCER },
-              async (span) => {
-                try {
-                  const headers: Record<string, string> = {};
-                  propagation.inject(context.active(), headers);
-                  await broker.publishConfirmed(row.routing_key, Buffer.from(JSON.stringify(row.payload)), {
-                    messageId: row.id,
-                    type: row.routing_key,
-                    contentType: 'application/json',
-                    timestamp: Math.floor(Date.now() / 1000),
-                    headers,
-                  });
-                } finally {
-                  span.end();
-                }
-              },
-            ),
-          );
-          sent.push(row.id);
-        }
-      } finally {
-        // Whatever was confirmed is marked, even when a later publish in the batch failed.
-        if (sent.length > 0) {
-          await client.query('update outbox set published_at = now(), attempts = attempts + 1 where id = any($1::uuid[])', [sent]);
-        }
-        await client.query('commit');
+      // Publish the whole batch, then wait for the broker's confirms once: a nack or a lost
+      // connection fails the batch, which stays unpublished and is retried (consumers are
+      // idempotent, so a message confirmed twice is harmless).
+      for (const row of rows) {
+        const parent = propagation.extract(ROOT_CONTEXT, row.headers ?? {});
+        context.with(parent, () => {
+          const span = trace.getTracer('storecast-outbox').startSpan(`publish ${row.routing_key}`, { kind: SpanKind.PRODUCER });
+          const headers: Record<string, string> = {};
+          propagation.inject(trace.setSpan(context.active(), span), headers);
+          try {
+            broker.publish(row.routing_key, Buffer.from(JSON.stringify(row.payload)), {
+              messageId: row.id,
+              type: row.routing_key,
+              contentType: 'application/json',
+              timestamp: Math.floor(Date.now() / 1000),
+              headers,
+            });
+          } finally {
+            span.end();
+          }
+        });
       }
-      return sent.length;
+      if (rows.length > 0) {
+        await broker.waitForConfirms();
+        await client.query('update outbox set published_at = now(), attempts = attempts + 1 where id = any($1::uuid[])', [
+          rows.map((r) => r.id),
+        ]);
+      }
+      await client.query('commit');
+      return rows.length;
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       throw err;

@@ -48,3 +48,4 @@ export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 500
   }
   throw lastError;
 };
+export * from './tcp-proxy';

@@ -1,0 +1,106 @@
+import jwt from 'jsonwebtoken';
+import express from 'express';
+import { createPublicKey } from 'node:crypto';
+import { createIdentityClient, identityProto, IdentityServiceHandlers } from '@storecast/proto';
+import {
+  AppError,
+  deadlineInterceptor,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  listen,
+  notFound,
+  startGrpcServer,
+  TokenVerifier,
+  unary,
+  unaryHandler,
+} from '../src';
+import { createTestKeys } from '../src/testing';
+
+describe('gRPC helpers', () => {
+  it('carry an AppError across the wire with its platform code and HTTP status', async () => {
+    const handlers: IdentityServiceHandlers = {
+      GetAccount: unaryHandler(async ({ id }) => {
+        if (id === 'missing') throw notFound('ACCOUNT_NOT_FOUND', 'No such account');
+        return { id, email: 'a@b.c', role: 'OPERATOR', status: 'ACTIVE', passwordMustChange: false, createdAt: '2026-01-01T00:00:00.000Z' };
+      }),
+      GetPublicKeys: unaryHandler(async () => {
+        throw new Error('a defect with a secret');
+      }),
+    };
+    const server = await startGrpcServer(0, [{ definition: identityProto().IdentityService.service, implementation: handlers }], '127.0.0.1');
+    const client = createIdentityClient(`127.0.0.1:${server.port}`, { interceptors: [deadlineInterceptor(2000)] });
+    try {
+      const ok = await unary(client.getAccount.bind(client), { id: 'x' });
+      expect(ok).toMatchObject({ id: 'x', email: 'a@b.c', role: 'OPERATOR' });
+
+      const missing = await unary(client.getAccount.bind(client), { id: 'missing' }).catch((e) => e);
+      expect(missing).toBeInstanceOf(AppError);
+      expect(missing).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', httpStatus: 404, message: 'No such account' });
+
+      const defect = await unary(client.getPublicKeys.bind(client), {}).catch((e) => e);
+      expect(defect).toMatchObject({ httpStatus: 502, code: 'UPSTREAM_ERROR' });
+      expect(defect.message).not.toContain('secret');
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
+  it('when the peer is down, a call fails within its deadline as 503 SERVICE_UNAVAILABLE', async () => {
+    const client = createIdentityClient('127.0.0.1:1', { interceptors: [deadlineInterceptor(300)] });
+    const started = Date.now();
+    const err = await unary(client.getAccount.bind(client), { id: 'x' }).catch((e) => e);
+    expect(err).toMatchObject({ httpStatus: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    client.close();
+  });
+});
+
+describe('TokenVerifier', () => {
+  const keys = createTestKeys();
+  const sign = (claims: object, options: jwt.SignOptions = {}) =>
+    jwt.sign({ role: 'HQ_MANAGER', hqId: 'hq-1', passwordMustChange: false, ...claims }, keys.privateKeyPem, {
+      algorithm: 'RS256', keyid: 'k1', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, subject: 'acc-1', expiresIn: 60, ...options,
+    });
+
+  it('accepts a token signed by the issuer and returns its claims', async () => {
+    const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem });
+    expect(await v.verify(sign({}))).toMatchObject({ sub: 'acc-1', role: 'HQ_MANAGER', hqId: 'hq-1', passwordMustChange: false });
+  });
+
+  it('refuses an expired token with AUTH_TOKEN_EXPIRED and a forged one with AUTH_TOKEN_INVALID', async () => {
+    const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem });
+    await expect(v.verify(sign({}, { expiresIn: -10 }))).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_EXPIRED' });
+    const other = createTestKeys();
+    const forged = jwt.sign({ role: 'OPERATOR' }, other.privateKeyPem, { algorithm: 'RS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, subject: 'x' });
+    await expect(v.verify(forged)).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+    await expect(v.verify('not-a-jwt')).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+    // An HS256 token signed with the public key as secret must not pass (algorithm confusion).
+    const confused = jwt.sign({ role: 'OPERATOR' }, 'secret', { algorithm: 'HS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, subject: 'x' });
+    await expect(v.verify(confused)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+  });
+
+  it('fetches keys from a JWKS endpoint and picks the key by kid', async () => {
+    const jwk = { ...createPublicKey(keys.publicKeyPem).export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+    let fetches = 0;
+    const app = express();
+    app.get('/jwks', (_req, res) => {
+      fetches++;
+      res.json({ keys: [jwk] });
+    });
+    const s = await listen(app, 0, '127.0.0.1');
+    try {
+      const v = new TokenVerifier({ jwksUrl: `${s.url}/jwks` });
+      expect((await v.verify(sign({}))).sub).toBe('acc-1');
+      expect((await v.verify(sign({ hqId: 'hq-2' }))).hqId).toBe('hq-2');
+      expect(fetches).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers 503 when the JWKS endpoint is unreachable, rather than calling the token invalid', async () => {
+    const v = new TokenVerifier({ jwksUrl: 'http://127.0.0.1:1/jwks' });
+    await expect(v.verify(sign({}))).rejects.toMatchObject({ httpStatus: 503 });
+  });
+});

@@ -1,0 +1,115 @@
+import express, { Router } from 'express';
+import pino from 'pino';
+import { z } from 'zod';
+import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, RunningHttpServer } from '../src';
+
+const lines: Array<Record<string, unknown>> = [];
+const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+
+const routes = () => {
+  const r = Router();
+  r.post('/api/v1/things', (req, res) => {
+    const body = parseInput(z.object({ name: z.string().min(1), size: z.number().int().max(10) }), req.body);
+    res.status(201).json(body);
+  });
+  r.get('/api/v1/conflict', () => {
+    throw new AppError(409, 'THING_TAKEN', 'Already there', { fields: { violatingIds: 'a,b' } });
+  });
+  r.get('/api/v1/limited', () => {
+    throw new AppError(429, 'RATE_LIMITED', 'Too many requests', { headers: { 'Retry-After': '12' } });
+  });
+  r.get('/api/v1/boom', async () => {
+    throw new Error('database password=hunter2 leaked in message');
+  });
+  return r;
+};
+
+describe('the platform error handler', () => {
+  const servers: RunningHttpServer[] = [];
+  const start = async (production: boolean) => {
+    const s = await listen(createHttpApp({ logger, production, routers: [routes()] }), 0, '127.0.0.1');
+    servers.push(s);
+    return s.url;
+  };
+  afterAll(async () => Promise.all(servers.map((s) => s.close())));
+
+  it('answers bad input with 400 VALIDATION_FAILED and one detail per field', async () => {
+    const url = await start(false);
+    const res = await fetch(`${url}/api/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '', size: 11 }) });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'size']);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const url = await start(false);
+    const res = await fetch(`${url}/api/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers an oversized JSON body with 413', async () => {
+    const url = await start(false);
+    const res = await fetch(`${url}/api/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+  });
+
+  it('renders an AppError with its status, code, fields and headers', async () => {
+    const url = await start(false);
+    const conflict = await fetch(`${url}/api/v1/conflict`);
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toEqual({ success: false, error: { code: 'THING_TAKEN', message: 'Already there', fields: { violatingIds: 'a,b' } } });
+    const limited = await fetch(`${url}/api/v1/limited`);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('12');
+  });
+
+  it('answers an unknown path with 404 NOT_FOUND', async () => {
+    const url = await start(false);
+    const res = await fetch(`${url}/nowhere`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('in production masks an unexpected error as 500 INTERNAL_ERROR whose errorId is also in the log line', async () => {
+    const url = await start(true);
+    lines.length = 0;
+    const res = await fetch(`${url}/api/v1/boom`);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(body.error.message).not.toContain('hunter2');
+    expect(body.error.errorId).toMatch(/[0-9a-f-]{36}/);
+    expect(lines.some((l) => l.errorId === body.error.errorId && l.level === 50)).toBe(true);
+  });
+
+  it('serves /healthz', async () => {
+    const url = await start(false);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('the legacy (spec 01) error shape', () => {
+  it('answers { message, error: "Bad Request", statusCode } for client errors and masks defects', async () => {
+    const app = express();
+    app.get('/v1/music/offset', () => {
+      throw new AppError(400, 'TAKE_MISSING', 'Number of music tracks to be called is missing.');
+    });
+    app.get('/v1/music/boom', () => {
+      throw new Error('x');
+    });
+    app.use(legacyErrorHandler({ logger: pino({ level: 'silent' }), production: true }));
+    const s = await listen(app, 0, '127.0.0.1');
+    try {
+      const res = await fetch(`${s.url}/v1/music/offset`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Number of music tracks to be called is missing.', error: 'Bad Request', statusCode: 400 });
+      const boom = await fetch(`${s.url}/v1/music/boom`);
+      expect(await boom.json()).toEqual({ message: 'Unknown error has occurred.', error: 'Bad Request', statusCode: 500 });
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import amqp from 'amqplib';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { Broker, createDatabase, enqueueEvent, OutboxRelay, runMigrations, outbox } from '../src';
+import { createTestDatabase, testExchange, testInfra, TcpProxy, eventually } from '../src/testing';
+import path from 'node:path';
+import { isNull } from 'drizzle-orm';
+
+const logger = pino({ level: 'silent' });
+
+/** A queue bound to the test exchange that collects what the relay publishes. */
+const collect = async (exchange: string) => {
+  const connection = await amqp.connect(testInfra().amqpUrl);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, exchange, '#');
+  const received: Array<{ routingKey: string; messageId?: string; body: { id: string; type: string; data: unknown } }> = [];
+  await channel.consume(queue, (m) => {
+    if (!m) return;
+    received.push({ routingKey: m.fields.routingKey, messageId: m.properties.messageId, body: JSON.parse(m.content.toString()) });
+    channel.ack(m);
+  });
+  return { received, close: () => connection.close() };
+};
+
+describe('outbox relay', () => {
+  let dbHandle: { url: string; drop: () => Promise<void> };
+  let database: ReturnType<typeof createDatabase<{ outbox: typeof outbox }>>;
+  let proxy: TcpProxy;
+  let broker: Broker;
+  let relay: OutboxRelay;
+  let exchange: string;
+  let sink: Awaited<ReturnType<typeof collect>>;
+
+  beforeEach(async () => {
+    dbHandle = await createTestDatabase('kit_outbox');
+    database = createDatabase(dbHandle.url, { outbox });
+    // No service migrations: an empty folder stands in for them.
+    await runMigrations(database.db as never, path.join(__dirname, 'fixtures', 'no-migrations'));
+    exchange = testExchange('kit');
+    sink = await collect(exchange);
+    const rabbit = new URL(testInfra().amqpUrl);
+    proxy = new TcpProxy({ host: rabbit.hostname, port: Number(rabbit.port || 5672) });
+    await proxy.start();
+    const viaProxy = new URL(testInfra().amqpUrl);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    broker = new Broker({ url: viaProxy.toString(), exchange, logger, minDelayMs: 50, maxDelayMs: 200 });
+    relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: 50, maxBackoffMs: 200 });
+  });
+
+  afterEach(async () => {
+    await relay.stop();
+    await broker.stop();
+    await proxy.cut();
+    await sink.close();
+    await database.close();
+    await dbHandle.drop();
+  });
+
+  const unpublished = async () =>
+    (await database.db.select().from(outbox).where(isNull(outbox.publishedAt))).length;
+
+  it('publishes a committed event with its id as the message id and marks it sent', async () => {
+    broker.start();
+    relay.start();
+    const id = await database.db.transaction((tx) => enqueueEvent(tx, 'kit.thing.created', { n: 1 }));
+    await eventually(() => expect(sink.received).toHaveLength(1));
+    expect(sink.received[0]).toMatchObject({ routingKey: 'kit.thing.created', messageId: id, body: { id, type: 'kit.thing.created', data: { n: 1 } } });
+    await eventually(async () => expect(await unpublished()).toBe(0));
+  });
+
+  it('when the transaction rolls back, nothing is written and nothing is published', async () => {
+    broker.start();
+    relay.start();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueEvent(tx, 'kit.thing.created', { n: 2 });
+        throw new Error('rule violated');
+      }),
+    ).rejects.toThrow('rule violated');
+    // A committed marker event proves the relay ran after the rolled-back one would have.
+    await database.db.transaction((tx) => enqueueEvent(tx, 'kit.marker.sent', {}));
+    await eventually(() => expect(sink.received.map((m) => m.routingKey)).toEqual(['kit.marker.sent']));
+    expect(await database.db.select().from(outbox)).toHaveLength(1);
+  });
+
+  it('while the broker is unreachable a committed event waits in the outbox, and is delivered once it returns', async () => {
+    await proxy.cut();
+    broker.start();
+    relay.start();
+    await database.db.transaction((tx) => enqueueEvent(tx, 'kit.thing.created', { n: 3 }));
+    // Several relay rounds pass with the broker down: the row stays unpublished.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await unpublished()).toBe(1);
+    expect(sink.received).toHaveLength(0);
+
+    await proxy.restore();
+    await eventually(() => expect(sink.received.map((m) => m.body.data)).toEqual([{ n: 3 }]), 10_000);
+    await eventually(async () => expect(await unpublished()).toBe(0));
+  });
+
+  it('when the connection drops after start, later events are published after reconnecting', async () => {
+    broker.start();
+    relay.start();
+    await eventually(() => expect(broker.isConnected).toBe(true));
+    await proxy.cut();
+    await eventually(() => expect(broker.isConnected).toBe(false));
+    await database.db.transaction((tx) => enqueueEvent(tx, 'kit.thing.updated', { n: 4 }));
+    await proxy.restore();
+    await eventually(() => expect(sink.received.map((m) => m.routingKey)).toEqual(['kit.thing.updated']), 10_000);
+  });
+
+  it('publishes many events in commit order, each exactly once', async () => {
+    broker.start();
+    relay.start();
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 250; i++) await enqueueEvent(tx, 'kit.bulk.item', { i });
+    });
+    await eventually(() => expect(sink.received).toHaveLength(250), 10_000);
+    expect(new Set(sink.received.map((m) => m.messageId)).size).toBe(250);
+    expect(sink.received.map((m) => (m.body.data as { i: number }).i)).toEqual([...Array(250).keys()]);
+    await eventually(async () => {
+      const count = await database.db.execute(sql`select count(*)::int as n from outbox where published_at is null`);
+      expect(count.rows[0]).toEqual({ n: 0 });
+    });
+  });
+});
