@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `npm test`: typecheck every workspace, then every unit, integration and e2e test in one jest
+// run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with jest's summary.
+import { spawnSync } from 'node:child_process';
+import { ROOT } from './services.mjs';
+
+const step = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+const passthrough = process.argv.slice(2);
+if (!process.env.STORECAST_SKIP_TYPECHECK && passthrough.length === 0) {
+  step('npx', ['lerna', 'run', 'typecheck', '--stream', '--concurrency', '2']);
+}
+step('npx', ['jest', ...passthrough]);
