@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck every workspace, then every unit, integration and e2e test in one jest
+// `npm test`: build and typecheck every workspace (tests included), then every unit, integration and e2e test in one jest
 // run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with jest's summary.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './services.mjs';
@@ -11,6 +11,9 @@ const step = (cmd, args) => {
 
 const passthrough = process.argv.slice(2);
 if (!process.env.STORECAST_SKIP_TYPECHECK && passthrough.length === 0) {
+  // Build in dependency order first: typechecks of tests resolve workspace packages to dist types.
+  step('npm', ['run', 'build', '--silent']);
   step('npx', ['lerna', 'run', 'typecheck', '--stream', '--concurrency', '2']);
+  step('npx', ['tsc', '-p', 'test/tsconfig.json']);
 }
 step('npx', ['jest', ...passthrough]);
