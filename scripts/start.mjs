@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, PORTS, runnableWorkspaces, serviceEnvironment } from './services.mjs';
+import services from './services.cjs';
+
+const { ROOT, PORTS, runnableWorkspaces, serviceEnvironment } = services;
 
 const require = createRequire(import.meta.url);
 const DATA = path.join(ROOT, '.data');

@@ -2,7 +2,9 @@
 // `npm test`: build and typecheck every workspace (tests included), then every unit, integration and e2e test in one jest
 // run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with jest's summary.
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './services.mjs';
+import services from './services.cjs';
+
+const { ROOT } = services;
 
 const step = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
