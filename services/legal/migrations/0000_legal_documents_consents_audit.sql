@@ -5,9 +5,9 @@ CREATE TABLE "audit_log" (
 	"target_id" text,
 	"target_label" text,
 	"detail" jsonb,
-	"actor_account_id" uuid,
+	"actor_account_id" text,
 	"actor_role" text,
-	"impersonated_by" uuid,
+	"impersonated_by" text,
 	"created_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -18,7 +18,7 @@ CREATE TABLE "consent_records" (
 	"subject_id" uuid NOT NULL,
 	"document_id" uuid NOT NULL,
 	"document_version" varchar(32) NOT NULL,
-	"account_id" uuid NOT NULL,
+	"account_id" text NOT NULL,
 	"agreed_at" timestamp (3) with time zone NOT NULL,
 	"agreed_ip" text,
 	"agreed_user_agent" text,
@@ -37,7 +37,7 @@ CREATE TABLE "legal_documents" (
 	"status" text NOT NULL,
 	"published_at" timestamp (3) with time zone NOT NULL,
 	"effective_at" timestamp (3) with time zone NOT NULL,
-	"published_by" uuid,
+	"published_by" text,
 	CONSTRAINT "legal_documents_kind_ck" CHECK ("legal_documents"."kind" in ('TERMS', 'PRIVACY_POLICY')),
 	CONSTRAINT "legal_documents_status_ck" CHECK ("legal_documents"."status" in ('SCHEDULED', 'ACTIVE', 'SUPERSEDED'))
 );

@@ -1,0 +1,28 @@
+import { isUuid, notFound } from '@storecast/service-kit';
+import { listConsents } from '../db/consent.repository';
+import type { ConsentRecordRow } from '../db/schema';
+import type { ConsentSubject } from '../domain/agreement';
+import { flagsOfSubject, type AgreementFlags } from './agreement-status.use-case';
+import type { HqSummary, LegalContext } from './ports';
+
+export interface HqConsents extends AgreementFlags {
+  hq: HqSummary;
+  terms: ConsentRecordRow[];
+  privacy: ConsentRecordRow[];
+}
+
+/**
+ * The consents of an HQ (its own subject: what its HQ managers agreed), newest first, with the
+ * re-agree flags; name and status come from organization (404 HQ_NOT_FOUND when it says so).
+ */
+export const getHqConsents = async (ctx: LegalContext, hqId: string): Promise<HqConsents> => {
+  if (!isUuid(hqId)) throw notFound('HQ_NOT_FOUND', 'HQ not found');
+  const hq = await ctx.hqs.getHq(hqId);
+  const subject: ConsentSubject = { type: 'HQ', id: hqId };
+  const [terms, privacy, flags] = await Promise.all([
+    listConsents(ctx.db, subject, 'TERMS'),
+    listConsents(ctx.db, subject, 'PRIVACY_POLICY'),
+    flagsOfSubject(ctx, subject),
+  ]);
+  return { hq, terms, privacy, ...flags };
+};

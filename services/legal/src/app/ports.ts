@@ -1,0 +1,44 @@
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Clock, Logger } from '@storecast/service-kit';
+import type { LegalSchema } from '../db/schema';
+
+/** An HQ as the consents view needs it (organization owns HQs). */
+export interface HqSummary {
+  id: string;
+  name: string;
+  status: string;
+}
+
+/** Organization's HQs; getHq throws AppError 404 HQ_NOT_FOUND when absent (503 when unreachable). */
+export interface HqDirectory {
+  getHq(hqId: string): Promise<HqSummary>;
+}
+
+/** An account as the agree endpoints need it (identity owns accounts). */
+export interface AccountSummary {
+  id: string;
+  name: string | null;
+  role: string;
+  status: string;
+  hqId: string | null;
+  storeId: string | null;
+}
+
+export type AccountLookup =
+  | { outcome: 'FOUND'; account: AccountSummary }
+  | { outcome: 'NOT_FOUND' }
+  /** Identity did not answer (down, deadline, failure): the caller degrades, never fails. */
+  | { outcome: 'UNAVAILABLE'; reason: string };
+
+export interface AccountDirectory {
+  lookup(accountId: string): Promise<AccountLookup>;
+}
+
+/** What every use case gets: the database, time, peers and a logger. */
+export interface LegalContext {
+  db: NodePgDatabase<LegalSchema>;
+  clock: Clock;
+  logger: Logger;
+  hqs: HqDirectory;
+  accounts: AccountDirectory;
+}
