@@ -1,0 +1,22 @@
+import type { Request } from 'express';
+import { bearerToken, forbidden, Principal, TokenVerifier, toPrincipal, unauthorized } from '@storecast/service-kit';
+import { allowedWhilePasswordMustChange, RouteEntry } from '../routes/route-table';
+
+/**
+ * Token routes: a valid access JWT (401 AUTH_TOKEN_INVALID / AUTH_TOKEN_EXPIRED), the role gate of
+ * the route's prefix (403 FORBIDDEN, no domain code — spec 02), then the forced-password-change
+ * gate (403 PASSWORD_CHANGE_REQUIRED outside the allowlist). The Authorization header itself is
+ * forwarded unchanged: services verify the token again and re-check scope against their data.
+ */
+export const authorizeToken = async (verifier: TokenVerifier, route: RouteEntry, req: Request): Promise<Principal> => {
+  const token = bearerToken(req);
+  if (!token) throw unauthorized('AUTH_TOKEN_INVALID', 'Authentication is required');
+  const principal = toPrincipal(await verifier.verify(token), token);
+  if (route.roles && !route.roles.includes(principal.role)) {
+    throw forbidden('FORBIDDEN', 'This role may not use this path');
+  }
+  if (principal.passwordMustChange && !allowedWhilePasswordMustChange(req.method, req.path)) {
+    throw forbidden('PASSWORD_CHANGE_REQUIRED', 'The password must be changed before using this function');
+  }
+  return principal;
+};

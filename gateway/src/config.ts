@@ -1,0 +1,120 @@
+import { loadConfig } from '@storecast/service-kit';
+import { z } from 'zod';
+import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, RateLimitGroup } from './routes/rate-limit-groups';
+import type { ServiceName } from './routes/route-table';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** An upstream base URL; an empty value means "not configured" (requests answer 503). */
+const upstream = (localPort: number) =>
+  z
+    .string()
+    .trim()
+    .default(`http://127.0.0.1:${localPort}`)
+    .refine((v) => v === '' || URL.canParse(v), 'must be an http(s) URL or empty')
+    .transform((v) => (v === '' ? null : v.replace(/\/+$/, '')));
+
+/** "1mb", "512kb", "1048576" → bytes. */
+const byteSize = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const m = /^(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib)?$/i.exec(v);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: 'must be a size such as 1mb, 512kb or a byte count' });
+        return z.NEVER;
+      }
+      const unit = (m[2] ?? 'b').toLowerCase();
+      const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
+      return Math.floor(Number(m[1]) * factor);
+    });
+
+/** Express "trust proxy" value: false (default, the gateway is the edge), true, a hop count or subnets. */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v));
+
+const limit = (group: RateLimitGroup) => positiveInt(RATE_LIMIT_GROUPS[group].perMinute);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GATEWAY_PORT: port.optional(),
+  HTTP_PORT: port.optional(),
+  REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('storecast:gateway:rl'),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWKS_URL: z.url().default('http://127.0.0.1:8081/api/v1/auth/jwks'),
+  IDENTITY_HTTP_URL: upstream(8081),
+  LEGAL_HTTP_URL: upstream(8082),
+  ORGANIZATION_HTTP_URL: upstream(8083),
+  CATALOG_SEARCH_HTTP_URL: upstream(8084),
+  ANNOUNCEMENT_DISPATCH_HTTP_URL: upstream(8085),
+  PLAYBACK_HTTP_URL: upstream(8086),
+  SUPPORT_HTTP_URL: upstream(8087),
+  SSE_FANOUT_HTTP_URL: upstream(8088),
+  /** Longest wait for an upstream's response headers once the request body is sent. */
+  UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
+  /** Body limit of every route that is not a multipart/CSV upload (routes/body-limits.ts). */
+  BODY_LIMIT: byteSize('1mb'),
+  TRUST_PROXY: trustProxy,
+  API_DOCS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  API_DOCS_TIMEOUT_MS: positiveInt(1500),
+  RATE_LIMIT_LOGIN_PER_IP: limit('LOGIN'),
+  RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(LOGIN_FAILURES_PER_EMAIL.perMinute),
+  RATE_LIMIT_SYNTHESIS: limit('SYNTHESIS'),
+  RATE_LIMIT_DISPATCH: limit('DISPATCH'),
+  RATE_LIMIT_HQ_CONTROL: limit('HQ_CONTROL'),
+  RATE_LIMIT_TICKET_ATTACHMENT: limit('TICKET_ATTACHMENT'),
+  RATE_LIMIT_STORE_PROVISION: limit('STORE_PROVISION'),
+  RATE_LIMIT_BULK_PROVISION: limit('BULK_PROVISION'),
+  RATE_LIMIT_UPLOAD_FILES: limit('UPLOAD_FILES'),
+  RATE_LIMIT_EMAIL_TEMPLATE_TEST: limit('EMAIL_TEMPLATE_TEST'),
+});
+
+type RawConfig = z.output<typeof configSchema>;
+
+export type GatewayConfig = RawConfig & {
+  /** GATEWAY_PORT, else HTTP_PORT, else 8080. */
+  port: number;
+  /** Base URL per service; null = not configured. */
+  upstreams: Record<ServiceName, string | null>;
+  /** Requests per minute per group (LOGIN = per IP). */
+  rateLimits: Record<RateLimitGroup, number>;
+};
+
+const derive = (raw: RawConfig): GatewayConfig => ({
+  ...raw,
+  // PEMs often arrive with literal \n in environment files.
+  JWT_PUBLIC_KEY: raw.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n'),
+  port: raw.GATEWAY_PORT ?? raw.HTTP_PORT ?? 8080,
+  upstreams: {
+    identity: raw.IDENTITY_HTTP_URL,
+    legal: raw.LEGAL_HTTP_URL,
+    organization: raw.ORGANIZATION_HTTP_URL,
+    'catalog-search': raw.CATALOG_SEARCH_HTTP_URL,
+    'announcement-dispatch': raw.ANNOUNCEMENT_DISPATCH_HTTP_URL,
+    playback: raw.PLAYBACK_HTTP_URL,
+    support: raw.SUPPORT_HTTP_URL,
+    'sse-fanout': raw.SSE_FANOUT_HTTP_URL,
+  },
+  rateLimits: {
+    LOGIN: raw.RATE_LIMIT_LOGIN_PER_IP,
+    SYNTHESIS: raw.RATE_LIMIT_SYNTHESIS,
+    DISPATCH: raw.RATE_LIMIT_DISPATCH,
+    HQ_CONTROL: raw.RATE_LIMIT_HQ_CONTROL,
+    TICKET_ATTACHMENT: raw.RATE_LIMIT_TICKET_ATTACHMENT,
+    STORE_PROVISION: raw.RATE_LIMIT_STORE_PROVISION,
+    BULK_PROVISION: raw.RATE_LIMIT_BULK_PROVISION,
+    UPLOAD_FILES: raw.RATE_LIMIT_UPLOAD_FILES,
+    EMAIL_TEMPLATE_TEST: raw.RATE_LIMIT_EMAIL_TEMPLATE_TEST,
+  },
+});
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
+  derive(loadConfig(configSchema, env));

@@ -1,0 +1,58 @@
+import { bySpecificity, compilePattern, matchesPattern, PathPattern, splitPath } from './path-pattern';
+
+// THE body-size table. The gateway streams bodies to the services, so it enforces these with
+// Content-Length (refused before a byte is read) and, for chunked bodies, by counting while
+// streaming. Over the limit → 413 PAYLOAD_TOO_LARGE.
+//
+// Multipart limits are the spec's file limit plus MULTIPART_OVERHEAD for the multipart envelope
+// and the other parts, so a file just over the spec's limit still reaches the service and gets the
+// spec's own 400 (MUSIC_INVALID_FIELD, TICKET_ATTACHMENT_INVALID_FIELD, RECORDING_INVALID_FIELD);
+// clearly oversized bodies stop here. Everything not listed is JSON: BODY_LIMIT (default 1 MB).
+
+const MiB = 1024 * 1024;
+export const MULTIPART_OVERHEAD = 1 * MiB;
+
+export type BodyClass = 'music' | 'attachment' | 'csv' | 'recording' | 'upload-file';
+
+export const BODY_CLASS_LIMITS: Readonly<Record<BodyClass, number>> = {
+  music: 20 * MiB + MULTIPART_OVERHEAD, // MP3 music and CM songs: at most 20 MB
+  attachment: 10 * MiB + MULTIPART_OVERHEAD, // ticket attachments: at most 10 MB
+  csv: 2 * MiB, // HQ bulk store CSV (1000 rows)
+  recording: 10 * MiB + MULTIPART_OVERHEAD, // store broadcast recording: at most 10 MB
+  'upload-file': 20 * MiB + MULTIPART_OVERHEAD, // ticketed upload: the largest target (music)
+};
+
+interface BodyRule {
+  readonly methods: readonly string[];
+  readonly pattern: PathPattern;
+  readonly bodyClass: BodyClass;
+}
+
+const rule = (methods: string | string[], pattern: string, bodyClass: BodyClass): BodyRule => ({
+  methods: Array.isArray(methods) ? methods : [methods],
+  pattern: compilePattern(pattern),
+  bodyClass,
+});
+
+export const BODY_RULES: readonly BodyRule[] = [
+  rule('POST', '/api/v1/admin/music', 'music'),
+  rule('PUT', '/api/v1/admin/music/*/file', 'music'),
+  rule('POST', '/api/v1/hq/commercials', 'music'),
+  rule('PUT', '/api/v1/hq/commercials/*/file', 'music'),
+  rule('POST', '/api/v1/admin/tickets/*/attachments', 'attachment'),
+  rule('POST', '/api/v1/hq/tickets/*/attachments', 'attachment'),
+  rule('POST', '/api/v1/hq/store-tickets/*/attachments', 'attachment'),
+  rule('POST', '/api/v1/store/tickets/*/attachments', 'attachment'),
+  rule('POST', '/api/v1/hq/stores/bulk', 'csv'),
+  rule('POST', '/api/v1/store/broadcasts/recording', 'recording'),
+  rule('POST', '/api/v1/uploads/files', 'upload-file'),
+];
+
+const SORTED = bySpecificity(BODY_RULES);
+
+/** Largest accepted body in bytes for a request; jsonLimit applies to everything not listed. */
+export const bodyLimitFor = (method: string, path: string, jsonLimit: number): number => {
+  const segments = splitPath(path);
+  const match = segments && SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments));
+  return match ? BODY_CLASS_LIMITS[match.bodyClass] : jsonLimit;
+};

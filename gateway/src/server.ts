@@ -1,0 +1,132 @@
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import { createHttpApp, createLogger, listen, Logger, TokenVerifier } from '@storecast/service-kit';
+import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
+import { noApiKeysVerifier } from './api-keys/api-key-verifier';
+import type { GatewayConfig } from './config';
+import { ApiDocs } from './docs/api-docs';
+import { gatewayOpenApiDocument } from './docs/gateway-openapi';
+import { swaggerUiRouter } from './docs/swagger-ui';
+import { gatewayHandler } from './http/gateway.handler';
+import { createErrorRenderer } from './http/render-error';
+import { createUpstreamProxy } from './proxy/upstream-proxy';
+import { GatewayRateLimiter } from './rate-limit/rate-limiter';
+import { Router } from 'express';
+
+export interface GatewayDeps {
+  logger: Logger;
+  tokenVerifier: TokenVerifier;
+  apiKeyVerifier: ApiKeyVerifier;
+  /** A Redis client owned by the caller (not closed by stop()). */
+  redis: Redis;
+  fetchImpl: typeof fetch;
+}
+
+export interface StartedGateway {
+  url: string;
+  port: number;
+  /** Same as url/port, named like the services' StartedService. */
+  httpUrl: string;
+  httpPort: number;
+  stop(): Promise<void>;
+}
+
+const waitForRedis = async (redis: Redis, logger: Logger, timeoutMs: number) => {
+  if (redis.status === 'ready') return;
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref());
+  const result = await Promise.race([once(redis, 'ready').then(() => 'ready' as const), timeout]);
+  if (result === 'timeout') logger.warn('Redis is not reachable yet: rate limits run in memory until it is');
+};
+
+export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Promise<StartedGateway> => {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const production = config.NODE_ENV === 'production';
+
+  const ownsRedis = !deps.redis;
+  const redis =
+    deps.redis ??
+    new Redis(config.REDIS_URL, {
+      // Commands fail at once while disconnected; the limiters then use their in-memory insurance.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+    });
+  let lastRedisError = 0;
+  redis.on('error', (err) => {
+    if (Date.now() - lastRedisError > 30_000) logger.warn({ reason: err.message }, 'Redis connection error');
+    lastRedisError = Date.now();
+  });
+  await waitForRedis(redis, logger, 3000);
+
+  const tokenVerifier =
+    deps.tokenVerifier ??
+    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
+  const renderError = createErrorRenderer(logger, production);
+  const proxy = createUpstreamProxy({ logger, renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const limiter = new GatewayRateLimiter({
+    redis,
+    keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+    limits: config.rateLimits,
+    loginFailuresPerEmail: config.RATE_LIMIT_LOGIN_PER_EMAIL,
+  });
+  const gatewayDocument = gatewayOpenApiDocument();
+  const apiDocs = new ApiDocs({
+    upstreams: config.upstreams,
+    base: () => gatewayDocument,
+    timeoutMs: config.API_DOCS_TIMEOUT_MS,
+    cacheMs: config.API_DOCS_CACHE_SECONDS * 1000,
+    logger,
+    fetchImpl: deps.fetchImpl,
+  });
+
+  const docsRouter = Router();
+  docsRouter.get('/v3/api-docs', async (_req, res) => {
+    res.json(await apiDocs.document());
+  });
+  docsRouter.use(swaggerUiRouter());
+
+  let shuttingDown = false;
+  const app = createHttpApp({
+    logger,
+    production,
+    routers: [],
+    readiness: {
+      redis: async () => {
+        await redis.ping();
+      },
+    },
+    isShuttingDown: () => shuttingDown,
+    openApiDocument: () => gatewayDocument,
+    // Everything runs before the kit's JSON parser: proxied bodies are streamed, never parsed.
+    before: [
+      docsRouter,
+      gatewayHandler({
+        config,
+        tokenVerifier,
+        apiKeyVerifier: deps.apiKeyVerifier ?? noApiKeysVerifier,
+        limiter,
+        proxy,
+        renderError,
+      }),
+    ],
+  });
+  // The kit trusts X-Forwarded-For (right for services behind the gateway); the gateway is the
+  // edge and only trusts what TRUST_PROXY says, so clients cannot choose their rate-limit key.
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  const server = await listen(app, config.port);
+  logger.info({ port: server.port }, 'gateway listening');
+
+  return {
+    url: server.url,
+    port: server.port,
+    httpUrl: server.url,
+    httpPort: server.port,
+    async stop() {
+      shuttingDown = true;
+      await server.close();
+      proxy.close();
+      if (ownsRedis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+};
