@@ -1,0 +1,35 @@
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Clock, Logger } from '@storecast/service-kit';
+import type { IdentityConfig } from '../config';
+import type { IdentitySchema } from '../db/schema';
+import type { PasswordHasher } from '../adapters/password-hasher';
+import type { SigningKey } from '../adapters/signing-key';
+import type { Mailer } from '../adapters/mailer';
+import type { LegalPort, OrganizationPort } from '../adapters/peers';
+import type { FixedWindowLimiter } from '../domain/rate-window';
+
+/** Everything a use case may touch; built once by server.ts. */
+export interface IdentityContext {
+  config: IdentityConfig;
+  db: NodePgDatabase<IdentitySchema>;
+  clock: Clock;
+  logger: Logger;
+  hasher: PasswordHasher;
+  /** Compared against when an email is unknown, so both answers take a bcrypt compare. */
+  dummyHash: string;
+  signingKey: SigningKey;
+  mailer: Mailer;
+  legal: LegalPort;
+  organization: OrganizationPort;
+  testSendLimiter: FixedWindowLimiter;
+  /** Asks the outbox relay to publish now (after a commit that wrote events). */
+  kickOutbox(): void;
+}
+
+/** Request facts some use cases record (consent capture). */
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export type Tx = Parameters<Parameters<NodePgDatabase<IdentitySchema>['transaction']>[0]>[0];

@@ -1,0 +1,44 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { exchangeTokens, IdentitySchema, linkTokens, refreshTokens } from './schema';
+
+type Db = NodePgDatabase<IdentitySchema>;
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const findRefreshByHash = async (db: Executor, tokenHash: string, options: { forUpdate?: boolean } = {}) => {
+  const q = db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  const rows = options.forUpdate ? await q.for('update') : await q;
+  return rows[0];
+};
+
+export const revokeRefresh = async (db: Executor, id: string, at: Date): Promise<void> => {
+  await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
+};
+
+/** Rows past expiry (or revoked long ago) are dead weight: dropped opportunistically. */
+export const purgeDeadRefreshTokens = async (db: Executor, accountId: string, now: Date, revokedBefore: Date): Promise<void> => {
+  await db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.accountId, accountId), or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, revokedBefore))));
+};
+
+export const findLinkByHash = async (db: Executor, tokenHash: string, options: { forUpdate?: boolean } = {}) => {
+  const q = db.select().from(linkTokens).where(eq(linkTokens.tokenHash, tokenHash)).limit(1);
+  const rows = options.forUpdate ? await q.for('update') : await q;
+  return rows[0];
+};
+
+export const consumeLink = async (db: Executor, id: string, at: Date): Promise<boolean> => {
+  const rows = await db
+    .update(linkTokens)
+    .set({ consumedAt: at })
+    .where(and(eq(linkTokens.id, id), isNull(linkTokens.consumedAt)))
+    .returning({ id: linkTokens.id });
+  return rows.length === 1;
+};
+
+export const findExchangeByHash = async (db: Executor, tokenHash: string, options: { forUpdate?: boolean } = {}) => {
+  const q = db.select().from(exchangeTokens).where(eq(exchangeTokens.tokenHash, tokenHash)).limit(1);
+  const rows = options.forUpdate ? await q.for('update') : await q;
+  return rows[0];
+};
