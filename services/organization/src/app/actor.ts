@@ -1,0 +1,17 @@
+import type { Principal, Role } from '@storecast/service-kit';
+
+/** Who acts, taken from the token (never from the body). */
+export interface Actor {
+  accountId: string;
+  role: Role;
+  impersonatedBy?: string;
+}
+
+export const actorOf = (principal: Principal): Actor => ({
+  accountId: principal.accountId,
+  role: principal.role,
+  impersonatedBy: principal.impersonatedBy,
+});
+
+/** Audit actor role: OPERATOR_IMPERSONATING while an operator impersonates an HQ manager. */
+export const auditRoleOf = (actor: Actor): string => (actor.impersonatedBy ? 'OPERATOR_IMPERSONATING' : actor.role);

@@ -1,0 +1,166 @@
+import { offsetOf, type Paging } from '@storecast/service-kit';
+import type { HqRow, StoreRow } from '../db/schema';
+import { findStore, hqListStores, updateStore, type HqStoreFilters } from '../db/store.repository';
+import { changedFields, diffStorePatch, type StoreChanges, type StorePatch } from '../domain/store-patch';
+import type { Region } from '../domain/regions';
+import type { Actor } from './actor';
+import type { ManagerAccount } from './account-gateway';
+import type { AppContext } from './context';
+import { provisionStore, type StoreContactInput } from './provision-store';
+import { writeAudit } from './audit';
+import { emit } from './events';
+import { errors } from './errors';
+
+export const listHqStores = (ctx: AppContext, hq: HqRow, filters: HqStoreFilters, paging: Paging) =>
+  hqListStores(ctx.db, hq.id, filters, paging.size, offsetOf(paging));
+
+/** storeManager of the HQ detail: the first created manager (any status), null when none. */
+export interface HqStoreManagerInfo {
+  email: string;
+  name: string | null;
+  status: string;
+}
+
+export interface HqStoreDetail {
+  store: StoreRow;
+  hq: HqRow;
+  storeManager: HqStoreManagerInfo | null;
+}
+
+const firstManager = (managers: ManagerAccount[]): HqStoreManagerInfo | null => {
+  const m = managers[0];
+  return m ? { email: m.email, name: m.name, status: m.status } : null;
+};
+
+const storeOfHq = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<StoreRow> => {
+  const store = await findStore(ctx.db, storeId, { hqId: hq.id });
+  if (!store) throw errors.storeNotFound();
+  return store;
+};
+
+const detailOf = async (ctx: AppContext, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => ({
+  store,
+  hq,
+  storeManager: firstManager(await ctx.accounts.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] })),
+});
+
+export const getHqStore = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<HqStoreDetail> =>
+  detailOf(ctx, hq, await storeOfHq(ctx, hq, storeId));
+
+export interface CreatedHqStore {
+  detail: HqStoreDetail;
+  managerAccount: { managerAccountId: string; email: string; setupEmailSent: boolean | null } | null;
+}
+
+/**
+ * HQ store creation: type decided by the server (FRANCHISE, or INDEPENDENT under the virtual HQ);
+ * same-name stores allowed; audit HQ_STORE_CREATED. The setup email is sent after the commit.
+ */
+export const createHqStore = async (ctx: AppContext, actor: Actor, hq: HqRow, input: StoreContactInput): Promise<CreatedHqStore> => {
+  const provisioned = await provisionStore(ctx, {
+    ...input,
+    hqId: hq.id,
+    type: hq.type === 'INDEPENDENT' ? 'INDEPENDENT' : 'FRANCHISE',
+    plan: null,
+    billingAnchorDay: null,
+    actor,
+    auditAction: 'HQ_STORE_CREATED',
+    forbidSuspendedHq: true,
+  });
+  const account = provisioned.account;
+  const setupEmailSent = account ? await ctx.accounts.sendSetupEmail(account.accountId) : null;
+  return {
+    // Built from what we just created: no call to identity after the commit.
+    detail: {
+      store: provisioned.store,
+      hq: provisioned.hq,
+      storeManager: account ? { email: account.email, name: input.managerName, status: 'ACTIVE' } : null,
+    },
+    managerAccount: account ? { managerAccountId: account.accountId, email: account.email, setupEmailSent } : null,
+  };
+};
+
+/**
+ * PATCH: per-key semantics (absent unchanged, null clears, value sets). Without differences it is
+ * a 200 no-op (no audit, no event, updatedAt kept); otherwise audit HQ_STORE_UPDATED with the
+ * changed fields' before/after and event organization.store.updated.
+ */
+export const updateHqStore = async (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, patch: StorePatch): Promise<HqStoreDetail> => {
+  const store = await ctx.db.transaction(async (tx) => {
+    const current = await findStore(tx, storeId, { hqId: hq.id, lock: 'update' });
+    if (!current) throw errors.storeNotFound();
+    const changes: StoreChanges = diffStorePatch(current, patch);
+    const fields = changedFields(changes);
+    if (fields.length === 0) return current;
+    const values: Partial<StoreRow> = { updatedAt: ctx.clock.now() };
+    for (const f of fields) (values as Record<string, unknown>)[f] = changes[f]!.after;
+    const row = await updateStore(tx, current.id, values);
+    await writeAudit(tx, ctx, actor, {
+      action: 'HQ_STORE_UPDATED',
+      targetType: 'STORE',
+      targetId: current.id,
+      targetLabel: row.name,
+      hqId: hq.id,
+      storeId: current.id,
+      detail: { changes },
+    });
+    await emit(tx, ctx.clock, 'organization.store.updated', { storeId: current.id, hqId: hq.id, changed: fields });
+    return row;
+  });
+  ctx.kickOutbox();
+  return detailOf(ctx, hq, store);
+};
+
+type SettingKey = 'commercialCycleSongs' | 'duckEnabled' | 'duckVolumePercent' | 'duckFadeMs' | 'region';
+
+/** Store overrides and region: only changed keys are written; audit + store.updated when anything changed. */
+const updateStoreSettings = async (
+  ctx: AppContext,
+  actor: Actor,
+  hq: HqRow,
+  storeId: string,
+  action: string,
+  next: Partial<Record<SettingKey, unknown>>,
+): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    const current = await findStore(tx, storeId, { hqId: hq.id, lock: 'update' });
+    if (!current) throw errors.storeNotFound();
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    for (const [k, v] of Object.entries(next) as Array<[SettingKey, unknown]>) {
+      if (v !== undefined && current[k] !== v) changes[k] = { before: current[k], after: v };
+    }
+    const changed = Object.keys(changes);
+    if (changed.length === 0) return;
+    const values: Record<string, unknown> = { updatedAt: ctx.clock.now() };
+    for (const k of changed) values[k] = changes[k]!.after;
+    await updateStore(tx, current.id, values as Partial<StoreRow>);
+    await writeAudit(tx, ctx, actor, {
+      action,
+      targetType: 'STORE',
+      targetId: current.id,
+      targetLabel: current.name,
+      hqId: hq.id,
+      storeId: current.id,
+      detail: action === 'HQ_STORE_REGION_UPDATED' ? { before: current.region, after: next.region } : { changes },
+    });
+    await emit(tx, ctx.clock, 'organization.store.updated', { storeId: current.id, hqId: hq.id, changed });
+  });
+  ctx.kickOutbox();
+};
+
+/** null removes the override; absent leaves it unchanged. */
+export const updateStoreCommercialCycle = (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, value: number | null | undefined) =>
+  updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_COMMERCIAL_CYCLE_UPDATED', { commercialCycleSongs: value });
+
+/** Full replace of the three ducking overrides; all null = inherit the HQ values. */
+export const replaceStoreDucking = (
+  ctx: AppContext,
+  actor: Actor,
+  hq: HqRow,
+  storeId: string,
+  input: { duckEnabled: boolean | null; duckVolumePercent: number | null; duckFadeMs: number | null },
+) => updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_DUCKING_UPDATED', input);
+
+/** null clears (the store then leaves region dispatch); audit HQ_STORE_REGION_UPDATED with before/after. */
+export const updateStoreRegion = (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, region: Region | null | undefined) =>
+  updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_REGION_UPDATED', { region });

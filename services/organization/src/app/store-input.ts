@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { emailSchema } from '@storecast/service-kit';
+
+/** Blank text is treated as "no value" (null) in store contact fields. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+export const nullableText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullable());
+export const nullableEmail = z.preprocess(blankToNull, emailSchema.nullable());
+export const storeNameSchema = z.string().trim().min(1).max(50);
+
+/** CreateHqStoreRequest (spec 03): also the shape of one bulk CSV row. */
+export const createHqStoreSchema = z.object({
+  name: storeNameSchema,
+  address: nullableText(200).optional(),
+  managerName: nullableText(50).optional(),
+  managerEmail: nullableEmail.optional(),
+  managerPhone: nullableText(30).optional(),
+});
+
+/** UpdateHqStoreRequest: absent = unchanged, null = clear, value = set; name cannot be cleared. */
+export const updateHqStoreSchema = z.object({
+  name: storeNameSchema.optional(),
+  address: nullableText(200).optional(),
+  managerName: nullableText(50).optional(),
+  managerEmail: nullableEmail.optional(),
+  managerPhone: nullableText(30).optional(),
+});
+
+export const toContact = (v: z.output<typeof createHqStoreSchema>) => ({
+  name: v.name,
+  address: v.address ?? null,
+  managerName: v.managerName ?? null,
+  managerEmail: v.managerEmail ?? null,
+  managerPhone: v.managerPhone ?? null,
+});

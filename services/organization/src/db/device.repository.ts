@@ -1,0 +1,33 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { isUuid, type DbExecutor } from '@storecast/service-kit';
+import { devices, type DeviceRow } from './schema';
+
+/** An active (not revoked) device of a store; undefined when missing, revoked or foreign. */
+export const findActiveDevice = async (db: DbExecutor, storeId: string, deviceId: string): Promise<DeviceRow | undefined> => {
+  if (!isUuid(deviceId) || !isUuid(storeId)) return undefined;
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.storeId, storeId), isNull(devices.revokedAt)));
+  return rows[0] as DeviceRow | undefined;
+};
+
+export const findActiveDeviceByKey = async (db: DbExecutor, storeId: string, deviceKey: string): Promise<DeviceRow | undefined> => {
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.storeId, storeId), eq(devices.deviceKey, deviceKey), isNull(devices.revokedAt)));
+  return rows[0] as DeviceRow | undefined;
+};
+
+export const countActiveDevices = async (db: DbExecutor, storeId: string): Promise<number> => {
+  const rows = await db.select({ n: count() }).from(devices).where(and(eq(devices.storeId, storeId), isNull(devices.revokedAt)));
+  return Number(rows[0]?.n ?? 0);
+};
+
+export const listActiveDevices = async (db: DbExecutor, storeId: string): Promise<DeviceRow[]> =>
+  (await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.storeId, storeId), isNull(devices.revokedAt)))
+    .orderBy(asc(devices.createdAt), asc(devices.id))) as DeviceRow[];

@@ -1,0 +1,447 @@
+import { toIso, toIsoOrNull } from '@storecast/service-kit';
+import { z } from './zod';
+import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
+import type { ManagerAccount } from '../app/account-gateway';
+import type { HqDetail } from '../app/admin-hq.use-case';
+import type { StoreDetail, StoreOnboardingResult } from '../app/admin-store.use-case';
+import type { HqStoreDetail } from '../app/hq-stores.use-case';
+import type { HqProfile } from '../app/hq-profile.use-case';
+import type { StoreMe } from '../app/store-mode.use-case';
+import { effectiveBillingAnchorDay, effectivePlan } from '../domain/effective-settings';
+import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES, ACCOUNT_STATUSES } from '../domain/enums';
+import { REGIONS } from '../domain/regions';
+import { MAX_ACTIVE_DEVICES } from '../domain/devices';
+
+// ---------- response schemas (OpenAPI) ----------
+
+const ts = z.string().openapi({ format: 'date-time', example: '2026-11-22T09:00:00.000Z' });
+const tsNull = ts.nullable();
+const uuid = z.string().openapi({ format: 'uuid' });
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
+
+export const HqTypeSchema = z.enum(HQ_TYPES);
+export const PlanSchema = z.enum(PLANS);
+export const HqStatusSchema = z.enum(HQ_STATUSES);
+export const StoreTypeSchema = z.enum(STORE_TYPES);
+export const StoreStatusSchema = z.enum(STORE_STATUSES);
+export const RegionSchema = z.enum(REGIONS).openapi('Region', { description: 'The 17 Korean provinces (romanized)' });
+
+export const HqOnboardingResponseSchema = z.object({ hqId: uuid, managerAccountId: uuid }).openapi('HqOnboardingResponse');
+export const HqListResponseSchema = z.object({ items: z.array(z.object({ id: uuid, name: z.string() })) }).openapi('HqListResponse');
+
+export const HqAdminListItemSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    businessNumber: z.string().nullable(),
+    type: HqTypeSchema,
+    plan: PlanSchema.nullable(),
+    status: HqStatusSchema,
+    storeCount: z.number().int(),
+    billingAnchorDay: z.number().int().nullable(),
+    paymentDueDays: z.number().int().nullable(),
+    createdAt: ts,
+  })
+  .openapi('HqAdminListItem');
+export const HqAdminListResponseSchema = page(HqAdminListItemSchema).openapi('HqAdminListResponse');
+
+export const ManagerItemSchema = z
+  .object({
+    id: uuid,
+    email: z.string(),
+    name: z.string().nullable(),
+    status: z.enum(ACCOUNT_STATUSES),
+    passwordMustChange: z.boolean(),
+    lastLoginAt: tsNull,
+    createdAt: ts,
+  })
+  .openapi('ManagerItem', { description: 'HqManagerItem, StoreManagerSummaryItem and StoreManagerListItem' });
+
+export const HqDetailResponseSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    businessNumber: z.string().nullable(),
+    type: HqTypeSchema,
+    plan: PlanSchema.nullable(),
+    status: HqStatusSchema,
+    llmAutomentEnabled: z.boolean(),
+    llmKeywords: z.string().nullable(),
+    llmMaxPerHour: z.number().int(),
+    billingAnchorDay: z.number().int().nullable(),
+    storeCount: z.number().int(),
+    suspensionReason: z.string().nullable(),
+    createdAt: ts,
+    updatedAt: ts,
+    managers: z.array(ManagerItemSchema),
+  })
+  .openapi('HqDetailResponse');
+
+export const HqStatusResponseSchema = z
+  .object({ hqId: uuid, status: HqStatusSchema, suspensionReason: z.string().nullable() })
+  .openapi('HqStatusResponse');
+
+export const StoreOnboardingResponseSchema = z
+  .object({ storeId: uuid, managerAccountId: uuid.nullable(), managerAccountCreated: z.boolean(), setupEmailSent: z.boolean().nullable() })
+  .openapi('StoreOnboardingResponse');
+
+export const StoreAdminListItemSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    type: StoreTypeSchema,
+    status: StoreStatusSchema,
+    hqId: uuid,
+    hqName: z.string(),
+    plan: PlanSchema.nullable(),
+    address: z.string().nullable(),
+    managerName: z.string().nullable(),
+    billingAnchorDay: z.number().int().nullable(),
+    lastOnlineAt: tsNull,
+    closedAt: tsNull,
+    createdAt: ts,
+    hasManagerAccount: z.boolean(),
+  })
+  .openapi('StoreAdminListItem');
+export const StoreAdminListResponseSchema = page(StoreAdminListItemSchema).openapi('StoreAdminListResponse');
+
+export const StoreDetailResponseSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    type: StoreTypeSchema,
+    status: StoreStatusSchema,
+    hqId: uuid,
+    hqName: z.string(),
+    plan: PlanSchema.nullable(),
+    address: z.string().nullable(),
+    managerName: z.string().nullable(),
+    managerEmail: z.string().nullable(),
+    managerPhone: z.string().nullable(),
+    billingAnchorDay: z.number().int().nullable(),
+    lastOnlineAt: tsNull,
+    lastHeartbeatAt: tsNull,
+    closedAt: tsNull,
+    createdAt: ts,
+    updatedAt: ts,
+    managers: z.array(ManagerItemSchema),
+  })
+  .openapi('StoreDetailResponse');
+
+export const StoreStatusResponseSchema = z
+  .object({ storeId: uuid, status: StoreStatusSchema, suspensionReason: z.string().nullable() })
+  .openapi('StoreStatusResponse');
+export const StoreCloseResponseSchema = z.object({ storeId: uuid, closedAt: ts }).openapi('StoreCloseResponse');
+export const StoreManagerIssueResponseSchema = z.object({ storeId: uuid, managerAccountId: uuid }).openapi('StoreManagerIssueResponse');
+export const StoreManagerListResponseSchema = z.object({ items: z.array(ManagerItemSchema) }).openapi('StoreManagerListResponse');
+
+export const HqMeResponseSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    type: HqTypeSchema,
+    plan: PlanSchema.nullable(),
+    status: HqStatusSchema,
+    businessNumber: z.string().nullable(),
+    billingAnchorDay: z.number().int().nullable(),
+    storeCount: z.number().int(),
+    commercialCycleSongs: z.number().int(),
+    duckEnabled: z.boolean(),
+    duckVolumePercent: z.number().int(),
+    duckFadeMs: z.number().int(),
+    createdAt: ts,
+  })
+  .openapi('HqMeResponse');
+
+export const HqStoreListItemSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    type: StoreTypeSchema,
+    status: StoreStatusSchema,
+    address: z.string().nullable(),
+    managerName: z.string().nullable(),
+    lastOnlineAt: tsNull,
+    closedAt: tsNull,
+    createdAt: ts,
+    hasManagerAccount: z.boolean(),
+  })
+  .openapi('HqStoreListItem');
+export const HqStoreListResponseSchema = page(HqStoreListItemSchema).openapi('HqStoreListResponse');
+
+export const HqStoreDetailResponseSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    address: z.string().nullable(),
+    managerName: z.string().nullable(),
+    managerEmail: z.string().nullable(),
+    phone: z.string().nullable(),
+    type: StoreTypeSchema,
+    status: StoreStatusSchema,
+    closedAt: tsNull,
+    storeManager: z.object({ email: z.string(), name: z.string().nullable(), status: z.enum(ACCOUNT_STATUSES) }).nullable(),
+    activePlaylist: z
+      .object({ id: uuid, name: z.string() })
+      .nullable()
+      .openapi({ description: 'Always null until catalog-search (playlist assignments) exists' }),
+    commercialCycleSongs: z.number().int().nullable(),
+    region: RegionSchema.nullable(),
+    duckEnabled: z.boolean().nullable(),
+    duckVolumePercent: z.number().int().nullable(),
+    duckFadeMs: z.number().int().nullable(),
+    hqDuckEnabled: z.boolean(),
+    hqDuckVolumePercent: z.number().int(),
+    hqDuckFadeMs: z.number().int(),
+    createdAt: ts,
+    updatedAt: ts,
+  })
+  .openapi('HqStoreDetailResponse');
+
+export const HqStoreManagerIssueResultSchema = z
+  .object({ managerAccountId: uuid, email: z.string(), setupEmailSent: z.boolean().nullable() })
+  .openapi('HqStoreManagerIssueResult');
+export const CreateHqStoreResponseSchema = z
+  .object({ store: HqStoreDetailResponseSchema, managerAccount: HqStoreManagerIssueResultSchema.nullable() })
+  .openapi('CreateHqStoreResponse');
+export const HqStoreManagerIssueResponseSchema = z
+  .object({ storeId: uuid, managerAccount: HqStoreManagerIssueResultSchema })
+  .openapi('HqStoreManagerIssueResponse');
+
+export const BulkCreateHqStoreResponseSchema = z
+  .object({
+    totalRows: z.number().int(),
+    successCount: z.number().int(),
+    failureCount: z.number().int(),
+    managerAccountCreatedCount: z.number().int(),
+    setupEmailFailedCount: z.number().int(),
+    results: z.array(
+      z.object({
+        rowNumber: z.number().int(),
+        status: z.enum(['SUCCESS', 'FAILED']),
+        storeId: uuid.nullable(),
+        storeName: z.string().nullable(),
+        errorCode: z.string().nullable(),
+        errorMessage: z.string().nullable(),
+        managerAccountCreated: z.boolean(),
+        setupEmailSent: z.boolean().nullable(),
+      }),
+    ),
+  })
+  .openapi('BulkCreateHqStoreResponse');
+
+export const StoreMeResponseSchema = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    type: StoreTypeSchema,
+    status: StoreStatusSchema,
+    hqId: uuid,
+    hqName: z.string(),
+    hqType: HqTypeSchema,
+    plan: PlanSchema.nullable(),
+    address: z.string().nullable(),
+    managerName: z.string().nullable(),
+    managerEmail: z.string().nullable(),
+    managerPhone: z.string().nullable(),
+    region: RegionSchema.nullable(),
+    closedAt: tsNull,
+    hqCommercialCycleSongs: z.number().int(),
+    commercialCycleSongs: z.number().int(),
+    duckEnabled: z.boolean(),
+    duckVolumePercent: z.number().int(),
+    duckFadeMs: z.number().int(),
+    activeDeviceCount: z.number().int(),
+    deviceLimit: z.number().int(),
+    createdAt: ts,
+    updatedAt: ts,
+  })
+  .openapi('StoreMeResponse');
+
+export const DeviceResponseSchema = z
+  .object({ id: uuid, deviceKey: z.string(), label: z.string(), createdAt: ts, updatedAt: ts })
+  .openapi('DeviceResponse');
+export const DeviceListResponseSchema = z.object({ items: z.array(DeviceResponseSchema) }).openapi('DeviceListResponse');
+
+// ---------- presenters ----------
+
+export const managerItem = (m: ManagerAccount) => ({
+  id: m.id,
+  email: m.email,
+  name: m.name,
+  status: m.status,
+  passwordMustChange: m.passwordMustChange,
+  lastLoginAt: m.lastLoginAt,
+  createdAt: m.createdAt,
+});
+
+export const hqAdminListItem = (hq: HqRow, storeCount: number) => ({
+  id: hq.id,
+  name: hq.name,
+  businessNumber: hq.businessNumber,
+  type: hq.type,
+  plan: hq.plan,
+  status: hq.status,
+  storeCount,
+  billingAnchorDay: hq.billingAnchorDay,
+  paymentDueDays: hq.paymentDueDays,
+  createdAt: toIso(hq.createdAt),
+});
+
+export const hqDetail = ({ hq, storeCount, managers }: HqDetail) => ({
+  id: hq.id,
+  name: hq.name,
+  businessNumber: hq.businessNumber,
+  type: hq.type,
+  plan: hq.plan,
+  status: hq.status,
+  llmAutomentEnabled: hq.llmAutomentEnabled,
+  llmKeywords: hq.llmKeywords,
+  llmMaxPerHour: hq.llmMaxPerHour,
+  billingAnchorDay: hq.billingAnchorDay,
+  storeCount,
+  suspensionReason: hq.status === 'SUSPENDED' ? hq.suspensionReason : null,
+  createdAt: toIso(hq.createdAt),
+  updatedAt: toIso(hq.updatedAt),
+  managers: managers.map(managerItem),
+});
+
+export const hqStatus = (hq: HqRow) => ({
+  hqId: hq.id,
+  status: hq.status,
+  suspensionReason: hq.status === 'SUSPENDED' ? hq.suspensionReason : null,
+});
+
+export const storeOnboarding = (r: StoreOnboardingResult) => r;
+
+export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount: boolean) => ({
+  id: store.id,
+  name: store.name,
+  type: store.type,
+  status: store.status,
+  hqId: hq.id,
+  hqName: hq.name,
+  plan: effectivePlan(store.plan, hq.plan),
+  address: store.address,
+  managerName: store.managerName,
+  billingAnchorDay: effectiveBillingAnchorDay(store.billingAnchorDay, hq.billingAnchorDay),
+  lastOnlineAt: toIsoOrNull(store.lastOnlineAt),
+  closedAt: toIsoOrNull(store.closedAt),
+  createdAt: toIso(store.createdAt),
+  hasManagerAccount,
+});
+
+export const storeDetail = ({ store, hq, managers }: StoreDetail) => ({
+  id: store.id,
+  name: store.name,
+  type: store.type,
+  status: store.status,
+  hqId: hq.id,
+  hqName: hq.name,
+  plan: effectivePlan(store.plan, hq.plan),
+  address: store.address,
+  managerName: store.managerName,
+  managerEmail: store.managerEmail,
+  managerPhone: store.managerPhone,
+  billingAnchorDay: effectiveBillingAnchorDay(store.billingAnchorDay, hq.billingAnchorDay),
+  lastOnlineAt: toIsoOrNull(store.lastOnlineAt),
+  lastHeartbeatAt: toIsoOrNull(store.lastHeartbeatAt),
+  closedAt: toIsoOrNull(store.closedAt),
+  createdAt: toIso(store.createdAt),
+  updatedAt: toIso(store.updatedAt),
+  managers: managers.map(managerItem),
+});
+
+export const storeStatus = (store: StoreRow) => ({
+  storeId: store.id,
+  status: store.status,
+  suspensionReason: store.status === 'SUSPENDED' ? store.suspensionReason : null,
+});
+
+export const hqMe = ({ hq, storeCount }: HqProfile) => ({
+  id: hq.id,
+  name: hq.name,
+  type: hq.type,
+  plan: hq.plan,
+  status: hq.status,
+  businessNumber: hq.businessNumber,
+  billingAnchorDay: hq.billingAnchorDay,
+  storeCount,
+  commercialCycleSongs: hq.commercialCycleSongs,
+  duckEnabled: hq.duckEnabled,
+  duckVolumePercent: hq.duckVolumePercent,
+  duckFadeMs: hq.duckFadeMs,
+  createdAt: toIso(hq.createdAt),
+});
+
+export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean) => ({
+  id: store.id,
+  name: store.name,
+  type: store.type,
+  status: store.status,
+  address: store.address,
+  managerName: store.managerName,
+  lastOnlineAt: toIsoOrNull(store.lastOnlineAt),
+  closedAt: toIsoOrNull(store.closedAt),
+  createdAt: toIso(store.createdAt),
+  hasManagerAccount,
+});
+
+export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail) => ({
+  id: store.id,
+  name: store.name,
+  address: store.address,
+  managerName: store.managerName,
+  managerEmail: store.managerEmail,
+  phone: store.managerPhone,
+  type: store.type,
+  status: store.status,
+  closedAt: toIsoOrNull(store.closedAt),
+  storeManager,
+  // Playlist assignments belong to catalog-search, which does not exist yet: always null for now.
+  activePlaylist: null,
+  commercialCycleSongs: store.commercialCycleSongs,
+  region: store.region,
+  duckEnabled: store.duckEnabled,
+  duckVolumePercent: store.duckVolumePercent,
+  duckFadeMs: store.duckFadeMs,
+  hqDuckEnabled: hq.duckEnabled,
+  hqDuckVolumePercent: hq.duckVolumePercent,
+  hqDuckFadeMs: hq.duckFadeMs,
+  createdAt: toIso(store.createdAt),
+  updatedAt: toIso(store.updatedAt),
+});
+
+export const storeMe = ({ store, hq, settings, activeDeviceCount }: StoreMe) => ({
+  id: store.id,
+  name: store.name,
+  type: store.type,
+  status: store.status,
+  hqId: hq.id,
+  hqName: hq.name,
+  hqType: hq.type,
+  plan: settings.plan,
+  address: store.address,
+  managerName: store.managerName,
+  managerEmail: store.managerEmail,
+  managerPhone: store.managerPhone,
+  region: store.region,
+  closedAt: toIsoOrNull(store.closedAt),
+  hqCommercialCycleSongs: settings.hqCommercialCycleSongs,
+  commercialCycleSongs: settings.commercialCycleSongs,
+  duckEnabled: settings.duckEnabled,
+  duckVolumePercent: settings.duckVolumePercent,
+  duckFadeMs: settings.duckFadeMs,
+  activeDeviceCount,
+  deviceLimit: MAX_ACTIVE_DEVICES,
+  createdAt: toIso(store.createdAt),
+  updatedAt: toIso(store.updatedAt),
+});
+
+export const device = (d: DeviceRow) => ({
+  id: d.id,
+  deviceKey: d.deviceKey,
+  label: d.label,
+  createdAt: toIso(d.createdAt),
+  updatedAt: toIso(d.updatedAt),
+});
