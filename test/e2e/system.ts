@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '@storecast/service-kit';
 import { createTestDatabase, createTestKeys, testExchange, testInfra } from '@storecast/service-kit/testing';
-import type { z } from 'zod';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PORTS, runnableWorkspaces, serviceEnvironment } = require('../../scripts/services.cjs') as {
   PORTS: Record<string, { http: number; grpc?: number }>;
@@ -63,7 +61,7 @@ export const startSystem = async (options: SystemOptions = {}): Promise<RunningS
       AMQP_URL: infra.amqpUrl,
       AMQP_EXCHANGE: testExchange('e2e'),
       REDIS_URL: infra.redisUrl,
-      REDIS_KEY_PREFIX: `e2e:${process.pid}:${Date.now()}:`,
+      RATE_LIMIT_KEY_PREFIX: `e2e:${process.pid}:${Date.now()}`,
       JWT_PUBLIC_KEY: keys.publicKeyPem,
       MAIL_OUTBOX_DIR: mailDir,
       ...options.env,
@@ -86,10 +84,13 @@ export const startSystem = async (options: SystemOptions = {}): Promise<RunningS
         env.OPERATOR_PASSWORD = operator.password;
       }
       /* eslint-disable @typescript-eslint/no-require-imports */
-      const { configSchema } = require(path.join(ws.dir, 'src', 'config')) as { configSchema: z.ZodObject };
+      const configModule = require(path.join(ws.dir, 'src', 'config')) as Record<string, unknown>;
       const { start } = require(path.join(ws.dir, 'src', 'server')) as { start: (config: unknown) => Promise<Started> };
       /* eslint-enable @typescript-eslint/no-require-imports */
-      started.push(await start(loadConfig(configSchema, { ...env })));
+      // Each config.ts exports load<Name>Config(env): the same parsing the process entry uses.
+      const loader = Object.entries(configModule).find(([k, v]) => /^load\w+Config$/.test(k) && typeof v === 'function');
+      if (!loader) throw new Error(`${ws.name}/src/config.ts exports no load<Name>Config`);
+      started.push(await start((loader[1] as (e: Record<string, string>) => unknown)({ ...env })));
     }
   } catch (err) {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);

@@ -126,3 +126,26 @@ export const unary = <Req, Res>(
   });
 
 export { grpc };
+
+// The generated clients overload each method; the last overload is (argument, callback), which
+// is the one conditional types see, so request and response types are read from it.
+type RequestOf<F> = F extends (argument: infer A, callback: grpc.requestCallback<infer _R>) => grpc.ClientUnaryCall ? A : never;
+type ResponseOf<F> = F extends (argument: infer _A, callback: grpc.requestCallback<infer R>) => grpc.ClientUnaryCall ? R : never;
+type UnaryMethodName<C> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [K in keyof C]: C[K] extends (argument: any, callback: grpc.requestCallback<any>) => grpc.ClientUnaryCall ? K : never;
+}[keyof C];
+
+/**
+ * Typed unary call by method name: `await callUnary(client, 'getAccount', { id })` infers the
+ * request and response from the generated client. Failures come back as AppErrors.
+ */
+export const callUnary = <C extends grpc.Client, M extends UnaryMethodName<C>>(
+  client: C,
+  method: M,
+  request: RequestOf<C[M]>,
+  options: grpc.CallOptions = {},
+): Promise<NonNullable<ResponseOf<C[M]>>> => {
+  const fn = client[method] as unknown as UnaryMethod<RequestOf<C[M]>, NonNullable<ResponseOf<C[M]>>>;
+  return unary(fn.bind(client), request, options);
+};

@@ -3,6 +3,14 @@ import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentation
 
 let sdk: NodeSDK | undefined;
 
+/** Ends spans without sending them anywhere (the SDK needs one processor to create real spans). */
+const discardingProcessor = {
+  onStart: () => undefined,
+  onEnd: () => undefined,
+  forceFlush: async () => undefined,
+  shutdown: async () => undefined,
+};
+
 /**
  * Starts OpenTelemetry before express, pg, amqplib, ioredis and grpc are loaded, so their
  * instrumentations patch them. The exporter stays off unless OTEL_EXPORTER_OTLP_ENDPOINT is set;
@@ -11,12 +19,14 @@ let sdk: NodeSDK | undefined;
 export const startTelemetry = (serviceName: string): void => {
   if (sdk) return;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
-  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-    process.env.OTEL_TRACES_EXPORTER ??= 'none';
-  }
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) && process.env.OTEL_TRACES_EXPORTER !== 'none';
   sdk = new NodeSDK({
+    // Without a collector, still register a tracer provider (with no processor): spans get real
+    // trace ids for the logs and for propagation, and nothing is exported. OTEL_TRACES_EXPORTER
+    // =none alone would leave the no-op tracer, whose ids are all zeros.
+    ...(exporting ? {} : { spanProcessors: [discardingProcessor] }),
     instrumentations: [
       getNodeAutoInstrumentations({
         // fs and dns spans are noise for this system.

@@ -4,6 +4,7 @@ import { createPublicKey } from 'node:crypto';
 import { createIdentityClient, identityProto, IdentityServiceHandlers } from '@storecast/proto';
 import {
   AppError,
+  callUnary,
   deadlineInterceptor,
   JWT_AUDIENCE,
   JWT_ISSUER,
@@ -30,14 +31,19 @@ describe('gRPC helpers', () => {
     const server = await startGrpcServer(0, [{ definition: identityProto().IdentityService.service, implementation: handlers }], '127.0.0.1');
     const client = createIdentityClient(`127.0.0.1:${server.port}`, { interceptors: [deadlineInterceptor(2000)] });
     try {
-      const ok = await unary(client.getAccount.bind(client), { id: 'x' });
+      const ok = await callUnary(client, 'getAccount', { id: 'x' });
       expect(ok).toMatchObject({ id: 'x', email: 'a@b.c', role: 'OPERATOR' });
 
       const missing = await unary(client.getAccount.bind(client), { id: 'missing' }).catch((e) => e);
       expect(missing).toBeInstanceOf(AppError);
       expect(missing).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', httpStatus: 404, message: 'No such account' });
 
-      const defect = await unary(client.getPublicKeys.bind(client), {}).catch((e) => e);
+      const defect: AppError = await callUnary(client, 'getPublicKeys', {}).then(
+        () => {
+          throw new Error('expected a failure');
+        },
+        (e: AppError) => e,
+      );
       expect(defect).toMatchObject({ httpStatus: 502, code: 'UPSTREAM_ERROR' });
       expect(defect.message).not.toContain('secret');
     } finally {

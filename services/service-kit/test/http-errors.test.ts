@@ -1,6 +1,9 @@
 import express, { Router } from 'express';
 import pino from 'pino';
 import { z } from 'zod';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (res: Response): Promise<any> => res.json();
+
 import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, RunningHttpServer } from '../src';
 
 const lines: Array<Record<string, unknown>> = [];
@@ -37,7 +40,7 @@ describe('the platform error handler', () => {
     const url = await start(false);
     const res = await fetch(`${url}/api/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '', size: 11 }) });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.success).toBe(false);
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'size']);
@@ -47,7 +50,7 @@ describe('the platform error handler', () => {
     const url = await start(false);
     const res = await fetch(`${url}/api/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
+    expect((await json(res)).error.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers an oversized JSON body with 413', async () => {
@@ -60,7 +63,7 @@ describe('the platform error handler', () => {
     const url = await start(false);
     const conflict = await fetch(`${url}/api/v1/conflict`);
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toEqual({ success: false, error: { code: 'THING_TAKEN', message: 'Already there', fields: { violatingIds: 'a,b' } } });
+    expect(await json(conflict)).toEqual({ success: false, error: { code: 'THING_TAKEN', message: 'Already there', fields: { violatingIds: 'a,b' } } });
     const limited = await fetch(`${url}/api/v1/limited`);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('12');
@@ -70,7 +73,7 @@ describe('the platform error handler', () => {
     const url = await start(false);
     const res = await fetch(`${url}/nowhere`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('NOT_FOUND');
+    expect((await json(res)).error.code).toBe('NOT_FOUND');
   });
 
   it('in production masks an unexpected error as 500 INTERNAL_ERROR whose errorId is also in the log line', async () => {
@@ -78,7 +81,7 @@ describe('the platform error handler', () => {
     lines.length = 0;
     const res = await fetch(`${url}/api/v1/boom`);
     expect(res.status).toBe(500);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.error.code).toBe('INTERNAL_ERROR');
     expect(body.error.message).not.toContain('hunter2');
     expect(body.error.errorId).toMatch(/[0-9a-f-]{36}/);
@@ -105,9 +108,9 @@ describe('the legacy (spec 01) error shape', () => {
     try {
       const res = await fetch(`${s.url}/v1/music/offset`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: 'Number of music tracks to be called is missing.', error: 'Bad Request', statusCode: 400 });
+      expect(await json(res)).toEqual({ message: 'Number of music tracks to be called is missing.', error: 'Bad Request', statusCode: 400 });
       const boom = await fetch(`${s.url}/v1/music/boom`);
-      expect(await boom.json()).toEqual({ message: 'Unknown error has occurred.', error: 'Bad Request', statusCode: 500 });
+      expect(await json(boom)).toEqual({ message: 'Unknown error has occurred.', error: 'Bad Request', statusCode: 500 });
     } finally {
       await s.close();
     }
