@@ -1,0 +1,170 @@
+import { formatApiKey, parseApiKey } from '../src/api-keys/api-key-format';
+import type { ApiKeyVerifier } from '../src/api-keys/api-key-verifier';
+import { clearPrefix, Echo, GatewayUnderTest, json, startGateway, startUpstream, TestUpstream } from './helpers';
+
+const VALID = formatApiKey('Ab3dE6gH', 'k'.repeat(40));
+const EXPIRED = formatApiKey('Expired1', 'e'.repeat(40));
+const UNKNOWN = formatApiKey('Unknown1', 'u'.repeat(40));
+
+describe('API key format', () => {
+  it('parses sc_live_<8 base62>_<32+ base64url> into prefix and secret', () => {
+    expect(parseApiKey(`sc_live_Ab3dE6gH_${'x'.repeat(32)}`)).toEqual({
+      prefix: 'Ab3dE6gH',
+      secret: 'x'.repeat(32),
+      key: `sc_live_Ab3dE6gH_${'x'.repeat(32)}`,
+    });
+    expect(parseApiKey(`sc_live_abcdefgh_${'a_b-C'.repeat(10)}`)?.secret).toBe('a_b-C'.repeat(10));
+  });
+
+  it.each([
+    ['another scheme', `sk_live_Ab3dE6gH_${'x'.repeat(32)}`],
+    ['a short prefix', `sc_live_Ab3dE6g_${'x'.repeat(32)}`],
+    ['a prefix with _', `sc_live_Ab3_E6gH_${'x'.repeat(32)}`],
+    ['a short secret', `sc_live_Ab3dE6gH_${'x'.repeat(31)}`],
+    ['characters outside base64url', `sc_live_Ab3dE6gH_${'x'.repeat(31)}=`],
+    ['a huge secret', `sc_live_Ab3dE6gH_${'x'.repeat(201)}`],
+    ['whitespace inside', `sc_live_Ab3dE6gH_${'x'.repeat(20)} ${'x'.repeat(20)}`],
+  ])('refuses %s', (_what, value) => {
+    expect(parseApiKey(value)).toBeUndefined();
+  });
+});
+
+describe('public API key checks (spec 01 legacy error shape)', () => {
+  let catalog: TestUpstream;
+  let defaultGateway: GatewayUnderTest;
+  let gateway: GatewayUnderTest;
+
+  const verifier: ApiKeyVerifier = {
+    verify: async (key) => {
+      if (key.key === VALID) return { clientId: 'client-1', keyId: 'key-1' };
+      if (key.key === EXPIRED) return 'expired';
+      return 'unknown';
+    },
+  };
+
+  beforeAll(async () => {
+    catalog = await startUpstream('catalog-search');
+    defaultGateway = await startGateway({ 'catalog-search': catalog.url });
+    gateway = await startGateway({ 'catalog-search': catalog.url }, {}, { apiKeyVerifier: verifier });
+  });
+
+  afterAll(async () => {
+    await defaultGateway.stop();
+    await gateway.stop();
+    await catalog.close();
+    await clearPrefix(defaultGateway.prefix);
+    await clearPrefix(gateway.prefix);
+  });
+
+  const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
+
+  const catalogCall = (g: GatewayUnderTest, headers: Record<string, string>) =>
+    fetch(`${g.url}/v1/music/cursor?take=10`, { headers: { accept: '*/*', ...headers } });
+  const searchCall = (g: GatewayUnderTest, headers: Record<string, string>) =>
+    fetch(`${g.url}/api/music/search/text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query_text: 'calm piano', limit: 5 }),
+    });
+
+  describe('catalog /v1/music/** (Authorization: Bearer <key>)', () => {
+    it('without Authorization answers 401 "Authorization undefined."', async () => {
+      const res = await catalogCall(defaultGateway, {});
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual(legacy(401, 'Authorization undefined.'));
+    });
+
+    it('with a non-Bearer Authorization answers 401 "Authorization undefined."', async () => {
+      const res = await catalogCall(defaultGateway, { authorization: `Basic ${VALID}` });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual(legacy(401, 'Authorization undefined.'));
+    });
+
+    it('with "Bearer" and no key answers 400 "Undefined API Key"', async () => {
+      for (const authorization of ['Bearer', 'Bearer ', 'bearer    ']) {
+        const res = await catalogCall(defaultGateway, { authorization });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+      }
+    });
+
+    it('with a value not of the key format answers 400 "Malformed API Key"', async () => {
+      const res = await catalogCall(defaultGateway, { authorization: 'Bearer not-a-key' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(legacy(400, 'Malformed API Key'));
+    });
+
+    it('with a well-formed key nobody issued answers 400 "Undefined API Key" (default verifier)', async () => {
+      const before = catalog.received.length;
+      const res = await catalogCall(defaultGateway, { authorization: `Bearer ${VALID}` });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+      expect(catalog.received.length).toBe(before);
+    });
+
+    it('with an expired key answers 400 "Expired API Key"', async () => {
+      const res = await catalogCall(gateway, { authorization: `Bearer ${EXPIRED}` });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(legacy(400, 'Expired API Key'));
+    });
+
+    it('with a valid key reaches catalog-search with the verified client and key ids', async () => {
+      const res = await catalogCall(gateway, { authorization: `Bearer ${VALID}`, 'x-storecast-api-client-id': 'forged' });
+      expect(res.status).toBe(200);
+      const echo = await json<Echo>(res);
+      expect(echo.service).toBe('catalog-search');
+      expect(echo.url).toBe('/v1/music/cursor?take=10');
+      expect(echo.headers['x-storecast-api-client-id']).toBe('client-1');
+      expect(echo.headers['x-storecast-api-key-id']).toBe('key-1');
+    });
+
+    it('answers an unavailable catalog-search in the legacy shape too', async () => {
+      const lonely = await startGateway({}, {}, { apiKeyVerifier: verifier });
+      try {
+        const res = await catalogCall(lonely, { authorization: `Bearer ${VALID}` });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual(legacy(503, 'The catalog-search service is not configured'));
+      } finally {
+        await lonely.stop();
+        await clearPrefix(lonely.prefix);
+      }
+    });
+  });
+
+  describe('search /api/music/search/** (X-API-Key)', () => {
+    it('without X-API-Key answers 400 "Undefined API Key"', async () => {
+      const res = await searchCall(defaultGateway, {});
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+    });
+
+    it('with an empty X-API-Key answers 400 "Undefined API Key"', async () => {
+      const res = await searchCall(defaultGateway, { 'x-api-key': ' ' });
+      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+    });
+
+    it('with a malformed X-API-Key answers 400 "Malformed API Key"', async () => {
+      const res = await searchCall(defaultGateway, { 'x-api-key': 'sc_live_short' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(legacy(400, 'Malformed API Key'));
+    });
+
+    it('with an unknown key answers 400 "Undefined API Key"', async () => {
+      const res = await searchCall(gateway, { 'x-api-key': UNKNOWN });
+      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+    });
+
+    it('with a valid key reaches catalog-search with the JSON body', async () => {
+      const res = await searchCall(gateway, { 'x-api-key': VALID });
+      expect(res.status).toBe(200);
+      const echo = await json<Echo>(res);
+      expect(echo.url).toBe('/api/music/search/text');
+      expect(JSON.parse(echo.body)).toEqual({ query_text: 'calm piano', limit: 5 });
+    });
+
+    it('does not accept an access token instead of a key', async () => {
+      const res = await searchCall(defaultGateway, { authorization: 'Bearer eyJhbGciOi.x.y' });
+      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+    });
+  });
+});
