@@ -40,6 +40,8 @@ export const configSchema = serviceEnv('identity', { http: 8081, grpc: 50051 })
     EMAIL_TEST_SEND_PER_MINUTE: positive(5),
     /** Lifetime of a public API key when the operator does not give one. */
     API_KEY_TTL_DAYS: positive(365),
+    /** How long the gateway may cache a key verdict (VerifyApiKey.cache_ttl_seconds). */
+    API_KEY_CACHE_TTL_SECONDS: seconds(30),
     /** Raw API usage rows older than this are purged on ingest. */
     API_USAGE_RETENTION_DAYS: positive(90),
   })

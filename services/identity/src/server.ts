@@ -23,6 +23,11 @@ import { createGuards } from './http/middleware';
 import { authRoutes } from './http/auth.routes';
 import { openApiDocument } from './http/openapi';
 import { identityHandlers } from './grpc/identity.handlers';
+import { accountHandlers } from './grpc/account.handlers';
+import { apiKeyHandlers } from './grpc/api-key.handlers';
+import { adminAccountRoutes } from './http/admin-accounts.routes';
+import { adminMiscRoutes } from './http/admin-misc.routes';
+import { apiAccessRoutes } from './http/api-access.routes';
 
 /** What tests (and only tests) replace. */
 export interface IdentityDeps {
@@ -70,6 +75,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     const context: IdentityContext = {
       config,
       db: runtime.db,
+      pool: runtime.database.pool,
       clock: deps.clock ?? systemClock,
       logger,
       hasher,
@@ -85,12 +91,21 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
 
     const verifier = new TokenVerifier({ publicKeyPem: signingKey.publicKeyPem });
     const guards = createGuards(context, verifier);
-    const routers: Router[] = [authRoutes(context, guards)];
+    const routers: Router[] = [
+      authRoutes(context, guards),
+      adminAccountRoutes(context, guards),
+      adminMiscRoutes(context, guards),
+      apiAccessRoutes(context, guards),
+    ];
     const proto = identityProto();
     const { http, grpc } = await runtime.serve({
       routers,
       openApiDocument: openApiDocument,
-      grpcServices: [{ definition: proto.IdentityService.service, implementation: identityHandlers(context) }],
+      grpcServices: [
+        { definition: proto.IdentityService.service, implementation: identityHandlers(context) },
+        { definition: proto.AccountService.service, implementation: accountHandlers(context) },
+        { definition: proto.ApiKeyService.service, implementation: apiKeyHandlers(context) },
+      ],
     });
     return {
       httpUrl: http.url,

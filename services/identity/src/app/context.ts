@@ -1,5 +1,5 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Clock, Logger } from '@storecast/service-kit';
+import type { Clock, Database, Logger } from '@storecast/service-kit';
 import type { IdentityConfig } from '../config';
 import type { IdentitySchema } from '../db/schema';
 import type { PasswordHasher } from '../adapters/password-hasher';
@@ -12,6 +12,8 @@ import type { FixedWindowLimiter } from '../domain/rate-window';
 export interface IdentityContext {
   config: IdentityConfig;
   db: NodePgDatabase<IdentitySchema>;
+  /** The pg pool under db, for the few statements written in SQL (batched unnest inserts, percentiles). */
+  pool: Database<IdentitySchema>['pool'];
   clock: Clock;
   logger: Logger;
   hasher: PasswordHasher;

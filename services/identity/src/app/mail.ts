@@ -3,6 +3,7 @@ import { linkTokens, mailLog, type AccountRow } from '../db/schema';
 import { renderEmail, type EmailTemplateType } from '../domain/email-templates';
 import { consumeOpenLinks } from '../db/accounts.repository';
 import type { IdentityContext, Tx } from './context';
+import { writeAudit, type AuditEntry } from './audit';
 
 export interface DeliveryResult {
   /** The transport accepted the message (the file outbox counts locally). */
@@ -90,9 +91,13 @@ export const createLink = async (
   return { url: url.toString(), expiresAt };
 };
 
-/** Creates a setup link and mails it (after the link's own commit). */
-export const sendSetupLink = async (ctx: IdentityContext, account: AccountRow): Promise<DeliveryResult> => {
-  const link = await ctx.db.transaction((tx) => createLink(ctx, tx, account, 'SETUP'));
+/** Creates a setup link (with the action's audit record, when given) and mails it after the commit. */
+export const sendSetupLink = async (ctx: IdentityContext, account: AccountRow, audit?: AuditEntry): Promise<DeliveryResult> => {
+  const link = await ctx.db.transaction(async (tx) => {
+    const created = await createLink(ctx, tx, account, 'SETUP');
+    if (audit) await writeAudit(tx, ctx.clock, audit);
+    return created;
+  });
   return deliver(ctx, {
     template: 'ACCOUNT_SETUP',
     to: account.email,

@@ -133,5 +133,8 @@ ${button}
   return { subject, html, text, links: link ? [link] : [] };
 };
 
+/** The sample data of a template (previews and test sends). */
+export const sampleValues = (type: EmailTemplateType): Record<string, string> => ({ ...TEMPLATES[type].sample });
+
 /** The preview of a template, rendered from its sample data. */
-export const previewEmail = (type: EmailTemplateType): RenderedEmail => renderEmail(type, TEMPLATES[type].sample);
+export const previewEmail = (type: EmailTemplateType): RenderedEmail => renderEmail(type, sampleValues(type));

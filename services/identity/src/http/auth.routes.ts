@@ -6,7 +6,12 @@ import { refreshSession } from '../app/refresh-session.use-case';
 import { logout } from '../app/logout.use-case';
 import { changePassword } from '../app/change-password.use-case';
 import { getMe } from '../app/get-me.use-case';
-import type { Guards } from './middleware';
+import { verifySetup } from '../app/verify-setup.use-case';
+import { completeSetup } from '../app/complete-setup.use-case';
+import { confirmPasswordReset, requestPasswordReset } from '../app/password-reset.use-case';
+import { confirmEmailChange, requestEmailChange } from '../app/email-change.use-case';
+import { exchangeImpersonation } from '../app/impersonation.use-case';
+import { requestMeta, type Guards } from './middleware';
 import { doc } from './openapi';
 import {
   AuthResponseSchema,
@@ -16,6 +21,15 @@ import {
   LogoutRequest,
   MeResponseSchema,
   RefreshRequest,
+  SetupVerifyRequest,
+  SetupVerifyResponseSchema,
+  SetupCompleteRequest,
+  PasswordResetRequestRequest,
+  PasswordResetConfirmRequest,
+  EmailChangeRequestRequest,
+  EmailChangeConfirmRequest,
+  ImpersonateExchangeRequest,
+  ImpersonationExchangeResponseSchema,
 } from './schemas';
 
 const TAG = 'Authentication';
@@ -65,6 +79,59 @@ export const authRoutes = (ctx: IdentityContext, guards: Guards): Router => {
   r.get('/api/v1/auth/jwks', (_req, res) => {
     res.set('cache-control', 'public, max-age=300');
     res.json({ keys: [ctx.signingKey.jwk()] });
+  });
+
+  // Account activation and recovery (public: the emailed link is the credential).
+  const FLOWS = 'Account flows';
+  doc({ method: 'post', path: '/api/v1/auth/setup/verify', tag: FLOWS, summary: 'Check a setup link; shows the versions to agree to', body: SetupVerifyRequest,
+    ok: { status: 200, description: 'SetupVerifyResponse', schema: SetupVerifyResponseSchema },
+    errors: { 400: ['VALIDATION_FAILED', 'ACCOUNT_TOKEN_INVALID'], 503: ['SERVICE_UNAVAILABLE (legal service unreachable)'] } });
+  r.post('/api/v1/auth/setup/verify', async (req, res) => {
+    res.json(await verifySetup(ctx, parseInput(SetupVerifyRequest, req.body)));
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/setup/complete', tag: FLOWS, summary: 'Set the password and agree to the active legal documents (single use)', body: SetupCompleteRequest,
+    ok: { status: 204, description: 'Account activated' },
+    errors: { 400: ['VALIDATION_FAILED', 'ACCOUNT_TOKEN_INVALID', 'INVALID_LEGAL_VERSION'], 503: ['SERVICE_UNAVAILABLE (legal service unreachable)'] } });
+  r.post('/api/v1/auth/setup/complete', async (req, res) => {
+    await completeSetup(ctx, parseInput(SetupCompleteRequest, req.body), requestMeta(req));
+    res.status(204).end();
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/password-reset/request', tag: FLOWS, summary: 'Ask for a password reset link (same answer whether or not the account exists)', body: PasswordResetRequestRequest,
+    ok: { status: 204, description: 'Accepted' }, errors: { 400: ['VALIDATION_FAILED'], 429: ['RATE_LIMITED'] } });
+  r.post('/api/v1/auth/password-reset/request', async (req, res) => {
+    await requestPasswordReset(ctx, parseInput(PasswordResetRequestRequest, req.body));
+    res.status(204).end();
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/password-reset/confirm', tag: FLOWS, summary: 'Set a new password with a reset link (single use; sessions end)', body: PasswordResetConfirmRequest,
+    ok: { status: 204, description: 'Password set' }, errors: { 400: ['VALIDATION_FAILED', 'ACCOUNT_TOKEN_INVALID'] } });
+  r.post('/api/v1/auth/password-reset/confirm', async (req, res) => {
+    await confirmPasswordReset(ctx, parseInput(PasswordResetConfirmRequest, req.body));
+    res.status(204).end();
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/email-change/request', tag: FLOWS, auth: true, summary: 'Ask to change the own sign-in email (verification link to the new address)', body: EmailChangeRequestRequest,
+    ok: { status: 204, description: 'Verification sent' },
+    errors: { 400: ['VALIDATION_FAILED', 'EMAIL_ALREADY_IN_USE'], 401: ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'], 403: ['IMPERSONATION_FORBIDDEN_ACTION', 'PASSWORD_CHANGE_REQUIRED'] } });
+  r.post('/api/v1/auth/email-change/request', guards.authenticated, guards.passwordChanged, async (req, res) => {
+    await requestEmailChange(ctx, principalOf(req), parseInput(EmailChangeRequestRequest, req.body));
+    res.status(204).end();
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/email-change/confirm', tag: FLOWS, summary: 'Confirm the new email with the emailed link (notice to the old address)', body: EmailChangeConfirmRequest,
+    ok: { status: 204, description: 'Email changed' }, errors: { 400: ['VALIDATION_FAILED', 'ACCOUNT_TOKEN_INVALID', 'EMAIL_ALREADY_IN_USE'] } });
+  r.post('/api/v1/auth/email-change/confirm', async (req, res) => {
+    await confirmEmailChange(ctx, parseInput(EmailChangeConfirmRequest, req.body));
+    res.status(204).end();
+  });
+
+  doc({ method: 'post', path: '/api/v1/auth/impersonate-exchange', tag: 'Impersonation', summary: 'Exchange an impersonation token for a 60-minute HQ manager session', body: ImpersonateExchangeRequest,
+    ok: { status: 200, description: 'ImpersonationExchangeResponse', schema: ImpersonationExchangeResponseSchema },
+    errors: { 400: ['VALIDATION_FAILED'], 401: ['EXCHANGE_TOKEN_NOT_FOUND', 'EXCHANGE_TOKEN_EXPIRED', 'EXCHANGE_TOKEN_CONSUMED', 'AUTH_ACCOUNT_SUSPENDED'], 403: ['AUTH_HQ_SUSPENDED'], 503: ['SERVICE_UNAVAILABLE'] } });
+  r.post('/api/v1/auth/impersonate-exchange', async (req, res) => {
+    res.json(await exchangeImpersonation(ctx, parseInput(ImpersonateExchangeRequest, req.body)));
   });
 
   return r;

@@ -1,0 +1,82 @@
+import { AppError, conflict, forbidImpersonation, isUuid, notFound, type Principal } from '@storecast/service-kit';
+import { consumeOpenLinks, countActiveOperators, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
+import type { AccountRow } from '../db/schema';
+import { auditActionFor, notFoundCodeFor, transition, type LifecycleAction, type Role } from '../domain/account';
+import { actorOf, writeAudit } from './audit';
+import type { IdentityContext } from './context';
+import { accountStatusChanged } from './events';
+
+export interface AccountActionResponse {
+  id: string;
+  status: AccountRow['status'];
+  passwordMustChange: boolean;
+}
+
+export type StatusAction = Exclude<LifecycleAction, 'RESEND_SETUP'>;
+
+const NOT_FOUND_MESSAGE: Record<Role, string> = {
+  HQ_MANAGER: 'HQ manager account not found',
+  STORE_MANAGER: 'Store manager account not found',
+  OPERATOR: 'Account not found',
+};
+
+/**
+ * Operator lifecycle actions on an account of the given role (the role comes from the path):
+ * suspend (reason), reactivate, revoke (WITHDRAWN, terminal), reset password (ACTIVE only →
+ * passwordMustChange true). Suspend, revoke and reset end every session; revoke also ends open links.
+ * Invalid moves 409 ACCOUNT_INVALID_STATUS_TRANSITION; an account missing or of another role
+ * 404 HQ_MANAGER_NOT_FOUND / STORE_MANAGER_NOT_FOUND / ACCOUNT_NOT_FOUND; impersonated sessions
+ * 403 IMPERSONATION_FORBIDDEN_ACTION. Operators cannot suspend or revoke themselves, nor the last
+ * ACTIVE operator (409 ACCOUNT_INVALID_STATUS_TRANSITION). Audit `<ROLE>_<ACTION>` in the same transaction.
+ */
+export const changeAccountStatus = async (
+  ctx: IdentityContext,
+  principal: Principal,
+  input: { role: Role; accountId: string; action: StatusAction; reason?: string; tempPassword?: string },
+): Promise<AccountActionResponse> => {
+  forbidImpersonation(principal);
+  const missing = () => notFound(notFoundCodeFor(input.role), NOT_FOUND_MESSAGE[input.role]);
+  if (!isUuid(input.accountId)) throw missing();
+  const passwordHash = input.action === 'RESET_PASSWORD' ? await ctx.hasher.hash(input.tempPassword!) : undefined;
+  const result = await ctx.db.transaction(async (tx) => {
+    const account = await findById(tx, input.accountId, { forUpdate: true });
+    if (!account || account.role !== input.role) throw missing();
+    const move = transition(account.status, input.action);
+    if (!move.ok) throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', move.reason);
+    if (account.role === 'OPERATOR' && (input.action === 'SUSPEND' || input.action === 'REVOKE')) {
+      if (account.id === principal.accountId) throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', 'Operators cannot suspend or revoke their own account');
+      if (account.status === 'ACTIVE' && (await countActiveOperators(tx)) <= 1) {
+        throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', 'The last active operator cannot be suspended or revoked');
+      }
+    }
+    const now = ctx.clock.now();
+    const patch: Parameters<typeof updateAccount>[2] = { updatedAt: now };
+    if (move.next !== account.status) patch.status = move.next;
+    if (input.action === 'SUSPEND') patch.statusReason = input.reason ?? null;
+    if (input.action === 'REACTIVATE') patch.statusReason = null;
+    if (input.action === 'RESET_PASSWORD') Object.assign(patch, { passwordHash, passwordMustChange: true });
+    const updated = await updateAccount(tx, account.id, patch);
+    if (input.action !== 'REACTIVATE') await deleteRefreshTokens(tx, account.id);
+    if (input.action === 'REVOKE') await consumeOpenLinks(tx, account.id, now);
+    await writeAudit(tx, ctx.clock, {
+      action: auditActionFor(account.role, input.action),
+      targetType: account.role,
+      targetId: account.id,
+      targetLabel: account.email,
+      detail: {
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(updated.status !== account.status ? { before: account.status, after: updated.status } : {}),
+        ...(account.hqId ? { hqId: account.hqId } : {}),
+        ...(account.storeId ? { storeId: account.storeId } : {}),
+      },
+      actor: actorOf(principal),
+    });
+    if (updated.status !== account.status) await accountStatusChanged(tx, updated, account.status, ctx.clock);
+    return { updated, changed: updated.status !== account.status };
+  });
+  if (result.changed) ctx.kickOutbox();
+  return { id: result.updated.id, status: result.updated.status, passwordMustChange: result.updated.passwordMustChange };
+};
+
+/** A path role that is not one of the three (never reached through the router). */
+export const unknownRole = () => new AppError(404, 'NOT_FOUND', 'Unknown account kind');

@@ -1,0 +1,164 @@
+import * as grpc from '@grpc/grpc-js';
+import { AppError, newId, unary } from '@storecast/service-kit';
+import { createAccountClient, createIdentityClient, type AccountServiceClient, type IdentityServiceClient } from '@storecast/proto';
+import { startHarness, tokenOf, type Harness } from './support/harness';
+
+describe('AccountService over gRPC (for organization)', () => {
+  let h: Harness;
+  let accounts: AccountServiceClient;
+  let identity: IdentityServiceClient;
+  const hqId = newId();
+  const storeId = newId();
+
+  beforeAll(async () => {
+    h = await startHarness();
+    accounts = createAccountClient(`127.0.0.1:${h.service.grpcPort}`);
+    identity = createIdentityClient(`127.0.0.1:${h.service.grpcPort}`);
+    h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+  });
+  afterAll(async () => {
+    accounts?.close();
+    identity?.close();
+    await h?.stop();
+  });
+
+  const create = (req: Record<string, unknown>) => unary(accounts.createManagerAccount.bind(accounts), req) as Promise<{ accountId: string; email: string }>;
+  const actor = { accountId: newId(), role: 'OPERATOR' };
+
+  describe('CreateManagerAccount', () => {
+    it('creates an HQ manager with a normalized email and passwordMustChange; emits identity.account.created; audits the actor', async () => {
+      const res = await create({ role: 'HQ_MANAGER', email: '  New.Manager@Example.COM ', name: 'Kim', hqId, actor });
+      expect(res.email).toBe('new.manager@example.com');
+      const row = await h.account(res.accountId);
+      expect(row).toMatchObject({ role: 'HQ_MANAGER', status: 'ACTIVE', hqId, storeId: null, passwordMustChange: true, name: 'Kim' });
+      expect(await h.events('identity.account.created')).toContainEqual({
+        routingKey: 'identity.account.created',
+        data: { accountId: res.accountId, role: 'HQ_MANAGER', hqId, storeId: null },
+      });
+      const audit = await h.service.context.db.query.auditLog.findFirst({ where: (a, { eq }) => eq(a.targetId, res.accountId) });
+      expect(audit).toMatchObject({ action: 'HQ_MANAGER_ACCOUNT_CREATED', actorAccountId: actor.accountId, actorRole: 'OPERATOR' });
+    });
+
+    it('with the caller\'s temporary password, the manager can sign in with it (and must change it)', async () => {
+      const res = await create({ role: 'STORE_MANAGER', email: `sm-${newId()}@example.com`, hqId, storeId, tempPassword: 'temp-pass-123', actor });
+      const session = await h.signIn(res.email, 'temp-pass-123');
+      expect(session).toMatchObject({ accountId: res.accountId, role: 'STORE_MANAGER', passwordMustChange: true });
+    });
+
+    it('without a temporary password, one is generated and never returned', async () => {
+      const res = await create({ role: 'STORE_MANAGER', email: `gen-${newId()}@example.com`, hqId, storeId });
+      expect(Object.keys(res).sort()).toEqual(['accountId', 'email']);
+      expect((await h.account(res.accountId)).passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    });
+
+    it('a taken email answers ALREADY_EXISTS with DUPLICATE_EMAIL and a fixed message that does not echo the email', async () => {
+      const email = `dup-${newId()}@example.com`;
+      await create({ role: 'HQ_MANAGER', email, hqId });
+      const err = (await create({ role: 'STORE_MANAGER', email: email.toUpperCase(), hqId, storeId }).catch((e) => e)) as AppError;
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ httpStatus: 409, code: 'DUPLICATE_EMAIL', message: 'This email is already in use' });
+      expect(err.message).not.toContain(email);
+      expect(((err.cause as grpc.ServiceError).code)).toBe(grpc.status.ALREADY_EXISTS);
+    });
+
+    it('a store manager without a store, or a bad email, answers INVALID_ARGUMENT VALIDATION_FAILED', async () => {
+      const noStore = (await create({ role: 'STORE_MANAGER', email: `x-${newId()}@example.com`, hqId }).catch((e) => e)) as AppError;
+      expect(noStore).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+      const badEmail = (await create({ role: 'HQ_MANAGER', email: 'nope', hqId }).catch((e) => e)) as AppError;
+      expect(badEmail).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+      const operator = (await create({ role: 'OPERATOR', email: `o-${newId()}@example.com`, hqId }).catch((e) => e)) as AppError;
+      expect(operator).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+    });
+  });
+
+  describe('SendSetupEmail', () => {
+    it('mails a setup link to the account (after the caller\'s commit) and answers delivered=true', async () => {
+      const { accountId, email } = await create({ role: 'HQ_MANAGER', email: `setup-${newId()}@example.com`, name: 'Lee', hqId });
+      expect(h.mails(email)).toEqual([]);
+      const res = await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+      expect(res).toEqual({ delivered: true });
+      const [mail] = h.mails(email);
+      expect(mail).toMatchObject({ template: 'ACCOUNT_SETUP', to: email, subject: '[Storecast] Set up your account' });
+      expect(mail!.links[0]).toMatch(/^http:\/\/app\.identity\.test\/setup\?token=/);
+      expect(mail!.html).toContain('Lee');
+      const verify = await h.http.post('/api/v1/auth/setup/verify', { token: tokenOf(mail!.links[0]!) });
+      expect(verify.status).toBe(200);
+    });
+
+    it('a second send makes the first link stop working', async () => {
+      const { accountId, email } = await create({ role: 'HQ_MANAGER', email: `twice-${newId()}@example.com`, hqId });
+      await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+      await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+      const [first, second] = h.mails(email);
+      expect((await h.http.post('/api/v1/auth/setup/verify', { token: tokenOf(first!.links[0]!) })).body.error.code).toBe('ACCOUNT_TOKEN_INVALID');
+      expect((await h.http.post('/api/v1/auth/setup/verify', { token: tokenOf(second!.links[0]!) })).status).toBe(200);
+    });
+
+    it('an unknown account answers NOT_FOUND ACCOUNT_NOT_FOUND', async () => {
+      const err = await unary(accounts.sendSetupEmail.bind(accounts), { accountId: newId() }).catch((e) => e);
+      expect(err).toMatchObject({ httpStatus: 404, code: 'ACCOUNT_NOT_FOUND' });
+    });
+  });
+
+  describe('WithdrawAccount (compensation)', () => {
+    it('withdraws the account, ends its sessions, emits status-changed, and frees the email for a retry', async () => {
+      const email = `comp-${newId()}@example.com`;
+      const { accountId } = await create({ role: 'HQ_MANAGER', email, hqId, tempPassword: 'temp-pass-123' });
+      const session = await h.signIn(email, 'temp-pass-123');
+      await unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'store insert rolled back' });
+      expect(await h.account(accountId)).toMatchObject({ status: 'WITHDRAWN', statusReason: 'store insert rolled back' });
+      expect((await h.http.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+      expect(await h.events('identity.account.status-changed')).toContainEqual({
+        routingKey: 'identity.account.status-changed',
+        data: { accountId, role: 'HQ_MANAGER', status: 'WITHDRAWN', previousStatus: 'ACTIVE' },
+      });
+      const again = await create({ role: 'HQ_MANAGER', email, hqId });
+      expect(again.accountId).not.toBe(accountId);
+    });
+
+    it('is idempotent', async () => {
+      const { accountId } = await create({ role: 'HQ_MANAGER', email: `idem-${newId()}@example.com`, hqId });
+      await unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'x' });
+      await expect(unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'x' })).resolves.toEqual({});
+      expect((await h.events('identity.account.status-changed')).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
+    });
+
+    it('an unknown account answers NOT_FOUND ACCOUNT_NOT_FOUND', async () => {
+      await expect(unary(accounts.withdrawAccount.bind(accounts), { accountId: newId(), reason: 'x' })).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    });
+  });
+
+  describe('ListManagerAccounts', () => {
+    it('lists managers of the given stores or HQs, created_at asc, withdrawn included', async () => {
+      const hq2 = newId();
+      const s1 = newId();
+      const s2 = newId();
+      const a = await create({ role: 'STORE_MANAGER', email: `l1-${newId()}@example.com`, hqId: hq2, storeId: s1 });
+      h.clock.advance(1000);
+      const b = await create({ role: 'STORE_MANAGER', email: `l2-${newId()}@example.com`, hqId: hq2, storeId: s2 });
+      h.clock.advance(1000);
+      const c = await create({ role: 'HQ_MANAGER', email: `l3-${newId()}@example.com`, hqId: hq2 });
+      await unary(accounts.withdrawAccount.bind(accounts), { accountId: b.accountId, reason: 'x' });
+
+      const byStores = (await unary(accounts.listManagerAccounts.bind(accounts), { storeIds: [s1, s2], role: 'STORE_MANAGER' })) as { accounts: Array<{ id: string; status: string; storeId: string }> };
+      expect(byStores.accounts.map((x) => [x.id, x.status])).toEqual([[a.accountId, 'ACTIVE'], [b.accountId, 'WITHDRAWN']]);
+      const hqManagers = (await unary(accounts.listManagerAccounts.bind(accounts), { hqIds: [hq2], role: 'HQ_MANAGER' })) as { accounts: Array<{ id: string }> };
+      expect(hqManagers.accounts.map((x) => x.id)).toEqual([c.accountId]);
+      const all = (await unary(accounts.listManagerAccounts.bind(accounts), { hqIds: [hq2] })) as { accounts: Array<{ id: string }> };
+      expect(all.accounts.map((x) => x.id)).toEqual([a.accountId, b.accountId, c.accountId]);
+      const none = (await unary(accounts.listManagerAccounts.bind(accounts), {})) as { accounts: unknown[] };
+      expect(none.accounts).toEqual([]);
+    });
+  });
+
+  describe('IdentityService.GetAccount', () => {
+    it('answers an account, and NOT_FOUND ACCOUNT_NOT_FOUND for an unknown id', async () => {
+      const { accountId, email } = await create({ role: 'STORE_MANAGER', email: `get-${newId()}@example.com`, name: 'Park', hqId, storeId });
+      const account = await unary(identity.getAccount.bind(identity), { id: accountId });
+      expect(account).toMatchObject({ id: accountId, email, name: 'Park', role: 'STORE_MANAGER', status: 'ACTIVE', hqId, storeId, passwordMustChange: true });
+      await expect(unary(identity.getAccount.bind(identity), { id: newId() })).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND', httpStatus: 404 });
+      await expect(unary(identity.getAccount.bind(identity), { id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    });
+  });
+});
