@@ -8,6 +8,10 @@ import type { AppContext } from './context';
 import { provisionStore } from './provision-store';
 import { createHqStoreSchema, toContact } from './store-input';
 import { errors } from './errors';
+import { mapLimit } from './map-limit';
+
+/** Rows provisioned at once (identity hashes one password per created account). */
+const BULK_ROW_CONCURRENCY = 4;
 
 export interface BulkRowResult {
   rowNumber: number;
@@ -82,19 +86,17 @@ export const bulkCreateHqStores = async (
   if (!hqMayProvision(hq.status)) throw errors.hqSuspended();
   const rows = readBulkCsv(file.buffer);
 
-  const results: BulkRowResult[] = [];
-  const accounts: Array<{ index: number; accountId: string }> = [];
-  for (const { rowNumber, cells } of rows) {
+  // Rows are independent (each its own account call and transaction); a few run at once, since
+  // identity hashes a password per account. Results keep the input order.
+  const results = await mapLimit(rows, BULK_ROW_CONCURRENCY, async ({ rowNumber, cells }): Promise<BulkRowResult & { accountId?: string }> => {
     const input = rowToInput(cells);
     if (cells.length !== BULK_CSV_HEADER.length) {
-      results.push(failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', `Expected ${BULK_CSV_HEADER.length} columns, found ${cells.length}`));
-      continue;
+      return failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', `Expected ${BULK_CSV_HEADER.length} columns, found ${cells.length}`);
     }
     const parsed = createHqStoreSchema.safeParse(input);
     if (!parsed.success) {
       const message = parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
-      results.push(failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', message));
-      continue;
+      return failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', message);
     }
     try {
       const p = await provisionStore(ctx, {
@@ -107,8 +109,7 @@ export const bulkCreateHqStores = async (
         auditAction: 'HQ_STORE_CREATED',
         forbidSuspendedHq: true,
       });
-      if (p.account) accounts.push({ index: results.length, accountId: p.account.accountId });
-      results.push({
+      return {
         rowNumber,
         status: 'SUCCESS',
         storeId: p.store.id,
@@ -117,20 +118,19 @@ export const bulkCreateHqStores = async (
         errorMessage: null,
         managerAccountCreated: p.account !== null,
         setupEmailSent: null,
-      });
+        accountId: p.account?.accountId,
+      };
     } catch (err) {
-      if (err instanceof AppError && err.httpStatus < 500) {
-        results.push(failed(rowNumber, parsed.data.name, err.code, err.message));
-      } else {
-        ctx.logger.error({ err, rowNumber }, 'bulk row failed');
-        const code = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
-        results.push(failed(rowNumber, parsed.data.name, code, 'The row could not be created'));
-      }
+      if (err instanceof AppError && err.httpStatus < 500) return failed(rowNumber, parsed.data.name, err.code, err.message);
+      ctx.logger.error({ err, rowNumber }, 'bulk row failed');
+      return failed(rowNumber, parsed.data.name, err instanceof AppError ? err.code : 'INTERNAL_ERROR', 'The row could not be created');
     }
-  }
+  });
 
-  for (const { index, accountId } of accounts) {
-    results[index]!.setupEmailSent = await ctx.accounts.sendSetupEmail(accountId);
+  // Setup emails only after every row is done, in input order.
+  for (const row of results) {
+    if (row.accountId) row.setupEmailSent = await ctx.accounts.sendSetupEmail(row.accountId);
+    delete row.accountId;
   }
 
   const summary: BulkCreateResult = {
