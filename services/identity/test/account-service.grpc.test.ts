@@ -36,7 +36,7 @@ describe('AccountService over gRPC (for organization)', () => {
         routingKey: 'identity.account.created',
         data: { accountId: res.accountId, role: 'HQ_MANAGER', hqId, storeId: null },
       });
-      const audit = await h.service.context.db.query.auditLog.findFirst({ where: (a, { eq }) => eq(a.targetId, res.accountId) });
+      const [audit] = await h.auditRows(res.accountId);
       expect(audit).toMatchObject({ action: 'HQ_MANAGER_ACCOUNT_CREATED', actorAccountId: actor.accountId, actorRole: 'OPERATOR' });
     });
 
@@ -141,7 +141,7 @@ describe('AccountService over gRPC (for organization)', () => {
       const c = await create({ role: 'HQ_MANAGER', email: `l3-${newId()}@example.com`, hqId: hq2 });
       await unary(accounts.withdrawAccount.bind(accounts), { accountId: b.accountId, reason: 'x' });
 
-      const byStores = (await unary(accounts.listManagerAccounts.bind(accounts), { storeIds: [s1, s2], role: 'STORE_MANAGER' })) as { accounts: Array<{ id: string; status: string; storeId: string }> };
+      const byStores = (await unary(accounts.listManagerAccounts.bind(accounts), { storeIds: [s1, s2], role: 'STORE_MANAGER' })) as { accounts: Array<{ id: string; status: string; storeId?: string }> };
       expect(byStores.accounts.map((x) => [x.id, x.status])).toEqual([[a.accountId, 'ACTIVE'], [b.accountId, 'WITHDRAWN']]);
       const hqManagers = (await unary(accounts.listManagerAccounts.bind(accounts), { hqIds: [hq2], role: 'HQ_MANAGER' })) as { accounts: Array<{ id: string }> };
       expect(hqManagers.accounts.map((x) => x.id)).toEqual([c.accountId]);

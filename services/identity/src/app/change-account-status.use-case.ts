@@ -1,5 +1,5 @@
-import { AppError, conflict, forbidImpersonation, isUuid, notFound, type Principal } from '@storecast/service-kit';
-import { consumeOpenLinks, countActiveOperators, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
+import { conflict, forbidImpersonation, isUuid, notFound, type Principal } from '@storecast/service-kit';
+import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
 import type { AccountRow } from '../db/schema';
 import { auditActionFor, notFoundCodeFor, transition, type LifecycleAction, type Role } from '../domain/account';
 import { actorOf, writeAudit } from './audit';
@@ -26,8 +26,8 @@ const NOT_FOUND_MESSAGE: Record<Role, string> = {
  * passwordMustChange true). Suspend, revoke and reset end every session; revoke also ends open links.
  * Invalid moves 409 ACCOUNT_INVALID_STATUS_TRANSITION; an account missing or of another role
  * 404 HQ_MANAGER_NOT_FOUND / STORE_MANAGER_NOT_FOUND / ACCOUNT_NOT_FOUND; impersonated sessions
- * 403 IMPERSONATION_FORBIDDEN_ACTION. Operators cannot suspend or revoke themselves, nor the last
- * ACTIVE operator (409 ACCOUNT_INVALID_STATUS_TRANSITION). Audit `<ROLE>_<ACTION>` in the same transaction.
+ * 403 IMPERSONATION_FORBIDDEN_ACTION. Operators cannot suspend or revoke themselves (409
+ * ACCOUNT_INVALID_STATUS_TRANSITION), so one active operator always remains. Audit `<ROLE>_<ACTION>` in the same transaction.
  */
 export const changeAccountStatus = async (
   ctx: IdentityContext,
@@ -44,10 +44,8 @@ export const changeAccountStatus = async (
     const move = transition(account.status, input.action);
     if (!move.ok) throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', move.reason);
     if (account.role === 'OPERATOR' && (input.action === 'SUSPEND' || input.action === 'REVOKE')) {
+      // The actor is itself an ACTIVE operator, so this also keeps at least one operator able to sign in.
       if (account.id === principal.accountId) throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', 'Operators cannot suspend or revoke their own account');
-      if (account.status === 'ACTIVE' && (await countActiveOperators(tx)) <= 1) {
-        throw conflict('ACCOUNT_INVALID_STATUS_TRANSITION', 'The last active operator cannot be suspended or revoked');
-      }
     }
     const now = ctx.clock.now();
     const patch: Parameters<typeof updateAccount>[2] = { updatedAt: now };
@@ -78,5 +76,3 @@ export const changeAccountStatus = async (
   return { id: result.updated.id, status: result.updated.status, passwordMustChange: result.updated.passwordMustChange };
 };
 
-/** A path role that is not one of the three (never reached through the router). */
-export const unknownRole = () => new AppError(404, 'NOT_FOUND', 'Unknown account kind');

@@ -98,9 +98,3 @@ export const firstActiveHqManager = async (db: Executor, hqId: string): Promise<
     .limit(1);
   return rows[0];
 };
-
-export const countActiveOperators = async (db: Executor): Promise<number> => {
-  const rows = await db.select({ n: count() }).from(accounts).where(and(eq(accounts.role, 'OPERATOR'), eq(accounts.status, 'ACTIVE')));
-  return rows[0]?.n ?? 0;
-};
-

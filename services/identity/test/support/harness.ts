@@ -11,6 +11,7 @@ import { insertAccount } from '../../src/db/accounts.repository';
 import { accounts, auditLog, type AccountRow } from '../../src/db/schema';
 import { outbox } from '@storecast/service-kit';
 import { FakeLegal, FakeOrganization } from './peers';
+import type { AuthResponse } from '../../src/app/sessions';
 
 export const OPERATOR = { email: 'operator@identity.test', password: 'operator-password-1' };
 
@@ -31,7 +32,8 @@ export interface Harness {
   auditActions(targetId?: string): Promise<string[]>;
   events(routingKey?: string): Promise<Array<{ routingKey: string; data: Record<string, unknown> }>>;
   mails(to?: string): Mail[];
-  signIn(email: string, password: string): Promise<{ accessToken: string; refreshToken: string; accountId: string }>;
+  signIn(email: string, password: string): Promise<AuthResponse>;
+  auditRows(targetId: string): Promise<Array<typeof auditLog.$inferSelect>>;
   stop(): Promise<void>;
 }
 
@@ -145,6 +147,9 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     },
     async setAccount(id, patch) {
       await ctx.db.update(accounts).set(patch).where(eq(accounts.id, id));
+    },
+    async auditRows(targetId) {
+      return ctx.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.createdAt, auditLog.id);
     },
     async auditActions(targetId) {
       const rows = await ctx.db.select().from(auditLog).orderBy(auditLog.createdAt, auditLog.id);
