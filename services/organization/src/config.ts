@@ -8,6 +8,8 @@ export const configSchema = serviceEnv('organization', { http: 8083, grpc: 50053
   /** Largest bulk CSV accepted (bytes); 1000 rows of the template fit in far less. */
   BULK_CSV_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** Prefix of this service's durable queue names (tests give each run its own). */
+  EVENT_QUEUE_PREFIX: z.string().min(1).default('organization'),
 });
 
 export type OrganizationConfig = z.output<typeof configSchema>;

@@ -71,7 +71,7 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
     kickOutbox: () => runtime.relay.kick(),
   };
 
-  await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
+  await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger, queuePrefix: config.EVENT_QUEUE_PREFIX });
 
   const registry = createRegistry();
   const routerDeps = { ctx, verifier, registry, bulkCsvMaxBytes: config.BULK_CSV_MAX_BYTES };

@@ -1,3 +1,4 @@
+import amqp from 'amqplib';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
 import { conflict, JWT_AUDIENCE, JWT_ISSUER, newId, notFound, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
@@ -165,6 +166,21 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
+/** Test exchanges and queues are durable (kit defaults): delete them so runs leave nothing behind. */
+const removeBrokerLeftovers = async (exchange: string, queues: string[]) => {
+  const connection = await amqp.connect(testInfra().amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    for (const q of queues) {
+      await channel.deleteQueue(q);
+      await channel.deleteQueue(`${q}.dlq`);
+    }
+    await channel.deleteExchange(exchange);
+  } finally {
+    await connection.close();
+  }
+};
+
 export const startHarness = async (): Promise<Harness> => {
   const database = await createTestDatabase('organization');
   const keys = createTestKeys();
@@ -183,6 +199,7 @@ export const startHarness = async (): Promise<Harness> => {
     IDENTITY_GRPC_ADDR: `127.0.0.1:${identityPort}`,
     OUTBOX_POLL_MS: '50',
     BULK_CSV_MAX_BYTES: String(256 * 1024),
+    EVENT_QUEUE_PREFIX: `${exchange}.organization`,
   });
   const service = await start(config);
 
@@ -231,6 +248,7 @@ export const startHarness = async (): Promise<Harness> => {
       await service.stop();
       await identity.stop();
       await database.drop();
+      await removeBrokerLeftovers(exchange, [`${exchange}.organization.identity-accounts`]);
     },
   };
 };
