@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { createHttpApp, createLogger, listen, Logger, TokenVerifier } from '@storecast/service-kit';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
@@ -34,7 +33,9 @@ export interface StartedGateway {
 const waitForRedis = async (redis: Redis, logger: Logger, timeoutMs: number) => {
   if (redis.status === 'ready') return;
   const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref());
-  const result = await Promise.race([once(redis, 'ready').then(() => 'ready' as const), timeout]);
+  // Not events.once: it would reject on the first connection 'error' event.
+  const ready = new Promise<'ready'>((resolve) => redis.once('ready', () => resolve('ready')));
+  const result = await Promise.race([ready, timeout]);
   if (result === 'timeout') logger.warn('Redis is not reachable yet: rate limits run in memory until it is');
 };
 
@@ -98,8 +99,8 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     isShuttingDown: () => shuttingDown,
     openApiDocument: () => gatewayDocument,
     // Everything runs before the kit's JSON parser: proxied bodies are streamed, never parsed.
+    // The gateway handler first (it passes unrouted paths on), so proxied requests skip the docs routes.
     before: [
-      docsRouter,
       gatewayHandler({
         config,
         tokenVerifier,
@@ -108,6 +109,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
         proxy,
         renderError,
       }),
+      docsRouter,
     ],
   });
   // The kit trusts X-Forwarded-For (right for services behind the gateway); the gateway is the
@@ -126,7 +128,10 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
       shuttingDown = true;
       await server.close();
       proxy.close();
-      if (ownsRedis) await redis.quit().catch(() => redis.disconnect());
+      if (ownsRedis) {
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
+      }
     },
   };
 };

@@ -8,9 +8,10 @@ import type { GatewayConfig } from '../config';
 import { payloadTooLarge, UpstreamProxy, ForwardContext } from '../proxy/upstream-proxy';
 import { loginEmailOf, readSmallBody } from '../proxy/read-body';
 import { GatewayRateLimiter } from '../rate-limit/rate-limiter';
-import { bodyLimitFor } from '../routes/body-limits';
-import { RATE_LIMIT_GROUPS, rateLimitGroupFor } from '../routes/rate-limit-groups';
-import { resolveRoute, RouteEntry } from '../routes/route-table';
+import { bodyLimitForSegments } from '../routes/body-limits';
+import { splitPath } from '../routes/path-pattern';
+import { RATE_LIMIT_GROUPS, rateLimitGroupForSegments } from '../routes/rate-limit-groups';
+import { resolveRouteSegments, RouteEntry } from '../routes/route-table';
 import type { ErrorRenderer } from './render-error';
 
 /** Login bodies are a few hundred bytes; reading more than this for the LOGIN limiter is refused. */
@@ -59,11 +60,10 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-  const handle = async (req: Request, res: Response, next: NextFunction, route: RouteEntry) => {
+  const handle = async (req: Request, res: Response, next: NextFunction, route: RouteEntry, segments: string[]) => {
     const preflight = req.method === 'OPTIONS';
     if (route.auth === 'token' && !preflight) {
       req.principal = await authorizeToken(tokenVerifier, route, req);
-      req.log = req.log.child({ accountId: req.principal.accountId });
     } else if ((route.auth === 'api-key-bearer' || route.auth === 'api-key-header') && !preflight) {
       const result = await checkApiKey(route.auth, req.headers, apiKeyVerifier);
       if (isRefusal(result)) {
@@ -74,12 +74,12 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       req.headers[API_KEY_ID_HEADER] = result.keyId;
     }
 
-    const bodyLimit = bodyLimitFor(req.method, req.path, config.BODY_LIMIT);
+    const bodyLimit = bodyLimitForSegments(req.method, segments, config.BODY_LIMIT);
     const declaredLength = Number(req.headers['content-length'] ?? 0);
     if (declaredLength > bodyLimit) throw payloadTooLarge();
 
     const ctx: ForwardContext = { route, target: '', bodyLimit };
-    const group = rateLimitGroupFor(req.method, req.path);
+    const group = rateLimitGroupForSegments(req.method, segments);
     if (group === 'LOGIN') {
       const ip = clientIp(req);
       ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
@@ -110,15 +110,16 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
   };
 
   return async (req, res, next) => {
-    const route = resolveRoute(req.path);
-    if (!route) {
+    const segments = splitPath(req.path);
+    const route = segments && resolveRouteSegments(segments);
+    if (!segments || !route) {
       next();
       return;
     }
     req.log = req.log.child({ service: route.service });
     prepareForwardHeaders(req, res);
     try {
-      await handle(req, res, next, route);
+      await handle(req, res, next, route, segments);
     } catch (err) {
       if ((err as { httpStatus?: number }).httpStatus === 413) res.setHeader('Connection', 'close');
       renderError(req, res, route.errorShape, err);

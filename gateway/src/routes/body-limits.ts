@@ -51,8 +51,12 @@ export const BODY_RULES: readonly BodyRule[] = [
 const SORTED = bySpecificity(BODY_RULES);
 
 /** Largest accepted body in bytes for a request; jsonLimit applies to everything not listed. */
+export const bodyLimitForSegments = (method: string, segments: readonly string[], jsonLimit: number): number => {
+  const match = SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments));
+  return match ? BODY_CLASS_LIMITS[match.bodyClass] : jsonLimit;
+};
+
 export const bodyLimitFor = (method: string, path: string, jsonLimit: number): number => {
   const segments = splitPath(path);
-  const match = segments && SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments));
-  return match ? BODY_CLASS_LIMITS[match.bodyClass] : jsonLimit;
+  return segments ? bodyLimitForSegments(method, segments, jsonLimit) : jsonLimit;
 };

@@ -103,8 +103,10 @@ export const RATE_LIMIT_RULES: readonly Rule[] = [
 const SORTED = bySpecificity(RATE_LIMIT_RULES);
 
 /** The group a request counts against, if any (most specific rule wins). */
+export const rateLimitGroupForSegments = (method: string, segments: readonly string[]): RateLimitGroup | undefined =>
+  SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments))?.group;
+
 export const rateLimitGroupFor = (method: string, path: string): RateLimitGroup | undefined => {
   const segments = splitPath(path);
-  if (!segments) return undefined;
-  return SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments))?.group;
+  return segments && rateLimitGroupForSegments(method, segments);
 };

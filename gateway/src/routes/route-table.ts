@@ -143,11 +143,14 @@ export const ROUTES: readonly RouteEntry[] = [
 
 const SORTED = bySpecificity(ROUTES);
 
+/** The most specific route for a request path's segments (see splitPath), or undefined (→ 404 NOT_FOUND). */
+export const resolveRouteSegments = (segments: readonly string[]): RouteEntry | undefined =>
+  SORTED.find((r) => matchesPattern(r.pattern, segments));
+
 /** The most specific route for a request path, or undefined (→ 404 NOT_FOUND). */
 export const resolveRoute = (path: string): RouteEntry | undefined => {
   const segments = splitPath(path);
-  if (!segments) return undefined;
-  return SORTED.find((r) => matchesPattern(r.pattern, segments));
+  return segments && resolveRouteSegments(segments);
 };
 
 /**
