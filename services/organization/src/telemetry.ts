@@ -1,11 +1,4 @@
-/**
- * Imported first by main.ts: OpenTelemetry must start before express, pg, amqplib and grpc load.
- * The kit's startTelemetry lives in dist/telemetry.js but is neither re-exported nor listed in the
- * kit's "exports" (importing the kit index would load express/pg first), so it is required by
- * its path next to the kit's entry point. (Kit gap, reported.)
- */
-import path from 'node:path';
+import { startTelemetry } from '@storecast/service-kit/telemetry';
 
-const kitEntry = require.resolve('@storecast/service-kit');
-const { startTelemetry } = require(path.join(path.dirname(kitEntry), 'telemetry.js')) as { startTelemetry: (name: string) => void };
+// Imported first by main.ts: instrumentations must patch express, pg, amqplib and grpc before they load.
 startTelemetry('organization');

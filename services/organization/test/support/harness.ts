@@ -84,7 +84,8 @@ export class FakeIdentity {
             CreateManagerAccount: unaryHandler(async (req: Req) => {
               this.createCalls.push(req);
               const email = String(req.email).trim().toLowerCase();
-              if (this.byEmail(email)) throw conflict('DUPLICATE_EMAIL', `Email ${email} is already in use`);
+              // Like identity: the email is unique among accounts that are not withdrawn.
+              if ([...this.accounts.values()].some((a) => a.email === email && a.status !== 'WITHDRAWN')) throw conflict('DUPLICATE_EMAIL', `Email ${email} is already in use`);
               const account = this.seed({
                 email,
                 role: req.role,
@@ -199,7 +200,6 @@ export const startHarness = async (): Promise<Harness> => {
     IDENTITY_GRPC_ADDR: `127.0.0.1:${identityPort}`,
     OUTBOX_POLL_MS: '50',
     BULK_CSV_MAX_BYTES: String(256 * 1024),
-    EVENT_QUEUE_PREFIX: `${exchange}.organization`,
   });
   const service = await start(config);
 
