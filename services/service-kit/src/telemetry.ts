@@ -33,6 +33,8 @@ export const startTelemetry = (serviceName: string): void => {
         '@opentelemetry/instrumentation-fs': { enabled: false },
         '@opentelemetry/instrumentation-dns': { enabled: false },
         '@opentelemetry/instrumentation-net': { enabled: false },
+        // The kit's logger adds traceId/spanId itself (also where telemetry is off, as in tests).
+        '@opentelemetry/instrumentation-pino': { enabled: false },
       }),
     ],
   });
