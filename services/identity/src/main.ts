@@ -2,7 +2,13 @@
 import './telemetry';
 import { createLogger, runProcess } from '@storecast/service-kit';
 import { loadIdentityConfig } from './config';
-import { start } from './server';
 
-const logger = createLogger('identity');
-void runProcess(logger, async () => start(loadIdentityConfig(), { logger: createLogger('identity', process.env.LOG_LEVEL ?? 'info') }));
+const config = loadIdentityConfig();
+const logger = createLogger('identity', config.LOG_LEVEL);
+
+void runProcess(logger, async () => {
+  // Loaded after telemetry started, so express, pg and grpc are instrumented.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { start } = require('./server') as typeof import('./server');
+  return start(config, { logger });
+});
