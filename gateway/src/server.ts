@@ -63,7 +63,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     deps.tokenVerifier ??
     new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
   const renderError = createErrorRenderer(logger, production);
-  const proxy = createUpstreamProxy({ logger, renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   const limiter = new GatewayRateLimiter({
     redis,
     keyPrefix: config.RATE_LIMIT_KEY_PREFIX,

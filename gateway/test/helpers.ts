@@ -28,6 +28,8 @@ export interface TestUpstream {
   received: Echo[];
   /** Extra handlers by exact path (without query); anything else is echoed. */
   handlers: Map<string, UpstreamHandler>;
+  /** TCP connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -71,10 +73,13 @@ export const startUpstream = async (name: string): Promise<TestUpstream> => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(echo));
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     name,
+    connections: () => connections,
     url: `http://127.0.0.1:${port}`,
     received,
     handlers,

@@ -150,6 +150,15 @@ describe('gateway routing', () => {
     expect(echo.headers['x-storecast-api-client-id']).toBeUndefined();
   });
 
+  it('reuses upstream connections (keep-alive) instead of opening one per request', async () => {
+    const before = upstreams.support.connections();
+    for (let i = 0; i < 30; i++) {
+      const res = await call('GET', '/api/v1/store/tickets', tokens.store());
+      await res.arrayBuffer();
+    }
+    expect(upstreams.support.connections() - before).toBeLessThanOrEqual(2);
+  });
+
   it('answers 404 NOT_FOUND in the platform envelope for a path no route matches', async () => {
     for (const path of ['/api/v1/nope', '/api/v1/hq/storesx', '/api/v1/admin', '/api/v1/hq/dashboard/other', '/']) {
       const res = await call('GET', path, tokens.operator());

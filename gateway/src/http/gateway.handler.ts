@@ -116,7 +116,8 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       next();
       return;
     }
-    req.log = req.log.child({ service: route.service });
+    // `service` is the emitting process (gateway) in every kit log line; the target is `upstream`.
+    req.log = req.log.child({ upstream: route.service });
     prepareForwardHeaders(req, res);
     try {
       await handle(req, res, next, route, segments);

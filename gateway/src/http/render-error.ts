@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { legacyErrorBody, Logger, platformErrorHandler, toAppError } from '@storecast/service-kit';
+import { AppError, legacyErrorBody, Logger, platformErrorHandler, toAppError } from '@storecast/service-kit';
 
 export type ErrorShape = 'platform' | 'legacy';
 
@@ -11,14 +11,21 @@ export type ErrorRenderer = (req: Request, res: Response, shape: ErrorShape, err
  * Used where no express `next` is at hand (proxy callbacks) and for legacy routes.
  */
 export const createErrorRenderer = (logger: Logger, production: boolean): ErrorRenderer => {
-  const platform = platformErrorHandler({ logger, production });
+  // Expected errors (AppError: 401, 429, 503 upstream down…) get one concise warn line for 5xx
+  // (the kit's handler would log a stack trace per upstream failure); defects go to the kit's handler.
+  const expected = platformErrorHandler({ logger: logger.child({}, { level: 'silent' }), production });
+  const unexpected = platformErrorHandler({ logger, production });
   return (req, res, shape, err) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    if (err instanceof AppError && err.httpStatus >= 500) {
+      const cause = err.cause as { code?: string; message?: string } | undefined;
+      (req.log ?? logger).warn({ code: err.code, reason: err.message, causeCode: cause?.code, cause: cause?.message }, 'request failed');
+    }
     if (shape === 'platform') {
-      platform(err, req, res, () => undefined);
+      (err instanceof AppError ? expected : unexpected)(err, req, res, () => undefined);
       return;
     }
     const appError = toAppError(err);
@@ -28,7 +35,6 @@ export const createErrorRenderer = (logger: Logger, production: boolean): ErrorR
       return;
     }
     if (appError.headers) res.set(appError.headers);
-    if (appError.httpStatus >= 500) logger.warn({ code: appError.code, path: req.path }, appError.message);
     res.status(appError.httpStatus).json(legacyErrorBody(appError.httpStatus, appError.message));
   };
 };

@@ -2,7 +2,7 @@ import http, { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { AppError, Logger, serviceUnavailable } from '@storecast/service-kit';
+import { AppError, serviceUnavailable } from '@storecast/service-kit';
 import type { ErrorRenderer } from '../http/render-error';
 import type { RouteEntry } from '../routes/route-table';
 
@@ -24,7 +24,6 @@ export interface ForwardContext {
 }
 
 export interface UpstreamProxyOptions {
-  logger: Logger;
   renderError: ErrorRenderer;
   /** Longest wait for the upstream's response headers after the request body was sent. */
   timeoutMs: number;
@@ -49,7 +48,7 @@ export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Req
  * GATEWAY_TIMEOUT. Once response headers were sent, a failure can only cut the connection.
  */
 export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProxy => {
-  const { logger, renderError, timeoutMs } = options;
+  const { renderError, timeoutMs } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256, scheduling: 'lifo' });
   const contexts = new WeakMap<IncomingMessage, ForwardContext>();
 
@@ -96,9 +95,8 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
     }
     if (ctx?.rejected) return;
     const service = ctx?.route.service ?? 'unknown';
-    logger.warn({ service, code: err.code, reason: err.message, timedOut: ctx?.timedOut === true }, 'upstream request failed');
     const error = ctx?.timedOut
-      ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`)
+      ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`, { cause: err })
       : serviceUnavailable(`The ${service} service is unavailable`, err);
     renderError(req as Request, res as Response, ctx?.route.errorShape ?? 'platform', error);
   };
