@@ -17,8 +17,8 @@ describe('account lifecycle (operator)', () => {
   afterAll(async () => h?.stop());
 
   const KINDS = [
-    { segment: 'hq-managers', role: 'HQ_MANAGER' as const, notFound: 'HQ_MANAGER_NOT_FOUND', prefix: 'HQ_MANAGER' },
-    { segment: 'store-managers', role: 'STORE_MANAGER' as const, notFound: 'STORE_MANAGER_NOT_FOUND', prefix: 'STORE_MANAGER' },
+    { segment: 'accounts/hq-managers', role: 'HQ_MANAGER' as const, notFound: 'HQ_MANAGER_NOT_FOUND', prefix: 'HQ_MANAGER' },
+    { segment: 'accounts/store-managers', role: 'STORE_MANAGER' as const, notFound: 'STORE_MANAGER_NOT_FOUND', prefix: 'STORE_MANAGER' },
     { segment: 'operators', role: 'OPERATOR' as const, notFound: 'ACCOUNT_NOT_FOUND', prefix: 'OPERATOR' },
   ];
   const make = (role: AccountRow['role'], status: AccountRow['status'] = 'ACTIVE') =>
@@ -118,13 +118,13 @@ describe('account lifecycle (operator)', () => {
       const hm = await make('HQ_MANAGER');
       const s = await h.signIn(hm.email, hm.password);
       const target = await make('STORE_MANAGER');
-      const res = await actions.suspend('store-managers', target.id, s.accessToken);
+      const res = await actions.suspend('accounts/store-managers', target.id, s.accessToken);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
     });
 
     it('without a token: 401', async () => {
-      const res = await h.http.post(`/api/v1/admin/hq-managers/${newId()}/suspend`, { reason: 'x' });
+      const res = await h.http.post(`/api/v1/admin/accounts/hq-managers/${newId()}/suspend`, { reason: 'x' });
       expect(res.status).toBe(401);
     });
 
@@ -132,7 +132,7 @@ describe('account lifecycle (operator)', () => {
       const other = await make('OPERATOR');
       const s = await h.signIn(other.email, other.password);
       await h.setAccount(other.id, { status: 'SUSPENDED' });
-      const res = await actions.suspend('hq-managers', (await make('HQ_MANAGER')).id, s.accessToken);
+      const res = await actions.suspend('accounts/hq-managers', (await make('HQ_MANAGER')).id, s.accessToken);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
     });

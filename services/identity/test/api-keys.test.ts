@@ -127,9 +127,9 @@ describe('public API access: sign-up, approval, keys, verification, usage', () =
     it('a revoked key is refused (REVOKED); revoking again is a no-op 204', async () => {
       const c = await approvedClient();
       const key = await issueKey(c.id);
-      expect((await h.http.delete(`/api/v1/admin/api-keys/${key.id}`, { token: op.accessToken })).status).toBe(204);
+      expect((await h.http.delete(`/api/v1/admin/api-clients/${c.id}/keys/${key.id}`, { token: op.accessToken })).status).toBe(204);
       expect(await verify(key.apiKey)).toMatchObject({ valid: false, verdict: 'REVOKED' });
-      expect((await h.http.delete(`/api/v1/admin/api-keys/${key.id}`, { token: op.accessToken })).status).toBe(204);
+      expect((await h.http.delete(`/api/v1/admin/api-clients/${c.id}/keys/${key.id}`, { token: op.accessToken })).status).toBe(204);
       expect(await h.auditActions(key.id)).toEqual(['API_KEY_ISSUED', 'API_KEY_REVOKED']);
       const detail = await h.http.get(`/api/v1/admin/api-clients/${c.id}`, { token: op.accessToken });
       expect(detail.body.keys[0]).toMatchObject({ status: 'REVOKED', revokedAt: expect.any(String) });
@@ -147,20 +147,26 @@ describe('public API access: sign-up, approval, keys, verification, usage', () =
     it('rotation issues a new key and revokes the old one at once; a revoked key cannot be rotated', async () => {
       const c = await approvedClient();
       const old = await issueKey(c.id);
-      const rotated = await h.http.post(`/api/v1/admin/api-keys/${old.id}/rotate`, {}, { token: op.accessToken });
+      const rotated = await h.http.post(`/api/v1/admin/api-clients/${c.id}/keys/${old.id}/rotate`, {}, { token: op.accessToken });
       expect(rotated.status).toBe(201);
       expect(rotated.body.apiKey).not.toBe(old.apiKey);
       expect(await verify(rotated.body.apiKey)).toMatchObject({ valid: true, clientId: c.id });
       expect(await verify(old.apiKey)).toMatchObject({ valid: false, verdict: 'REVOKED' });
-      const again = await h.http.post(`/api/v1/admin/api-keys/${old.id}/rotate`, {}, { token: op.accessToken });
+      const again = await h.http.post(`/api/v1/admin/api-clients/${c.id}/keys/${old.id}/rotate`, {}, { token: op.accessToken });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('API_KEY_REVOKED');
       const detail = await h.http.get(`/api/v1/admin/api-clients/${c.id}`, { token: op.accessToken });
       expect(detail.body.keys.find((k: { id: string }) => k.id === rotated.body.id)).toMatchObject({ rotatedFromKeyId: old.id });
     });
 
-    it('unknown key ids answer 404 API_KEY_NOT_FOUND', async () => {
-      expect((await h.http.delete(`/api/v1/admin/api-keys/${newId()}`, { token: op.accessToken })).body.error.code).toBe('API_KEY_NOT_FOUND');
+    it('unknown key ids, or a key of another client, answer 404 API_KEY_NOT_FOUND', async () => {
+      const c = await approvedClient();
+      const other = await approvedClient();
+      const key = await issueKey(other.id);
+      expect((await h.http.delete(`/api/v1/admin/api-clients/${c.id}/keys/${newId()}`, { token: op.accessToken })).body.error.code).toBe('API_KEY_NOT_FOUND');
+      expect((await h.http.delete(`/api/v1/admin/api-clients/${c.id}/keys/${key.id}`, { token: op.accessToken })).body.error.code).toBe('API_KEY_NOT_FOUND');
+      expect((await h.http.post(`/api/v1/admin/api-clients/${c.id}/keys/${key.id}/rotate`, {}, { token: op.accessToken })).body.error.code).toBe('API_KEY_NOT_FOUND');
+      expect(await verify(key.apiKey)).toMatchObject({ valid: true });
     });
   });
 
@@ -215,7 +221,7 @@ describe('public API access: sign-up, approval, keys, verification, usage', () =
     it('the holder endpoints refuse a missing, malformed or revoked key with 401 API_KEY_INVALID', async () => {
       const c = await approvedClient();
       const key = await issueKey(c.id);
-      await h.http.delete(`/api/v1/admin/api-keys/${key.id}`, { token: op.accessToken });
+      await h.http.delete(`/api/v1/admin/api-clients/${c.id}/keys/${key.id}`, { token: op.accessToken });
       for (const headers of [{}, { 'x-api-key': 'garbage' }, { 'x-api-key': key.apiKey }] as Array<Record<string, string>>) {
         const res = await h.http.get('/api/v1/api-access/usage', { headers });
         expect(res.status).toBe(401);

@@ -187,7 +187,7 @@ describe('impersonation of an HQ manager by an operator', () => {
     it('gets 403 IMPERSONATION_FORBIDDEN_ACTION on account actions (before the role gate)', async () => {
       const s = await session();
       const target = await h.createAccount({ role: 'HQ_MANAGER', hqId: franchise });
-      const res = await h.http.post(`/api/v1/admin/hq-managers/${target.id}/suspend`, { reason: 'x' }, { token: s.accessToken });
+      const res = await h.http.post(`/api/v1/admin/accounts/hq-managers/${target.id}/suspend`, { reason: 'x' }, { token: s.accessToken });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
     });

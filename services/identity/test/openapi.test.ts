@@ -28,13 +28,15 @@ describe('the service OpenAPI document (/openapi.json, merged by the gateway)', 
       '/api/v1/auth/impersonate-exchange',
       '/api/v1/admin/hq/{id}/impersonate',
       '/api/v1/admin/accounts/{accountId}/resend-setup',
-      '/api/v1/admin/hq-managers/{accountId}/suspend',
-      '/api/v1/admin/store-managers/{accountId}/reset-password',
+      '/api/v1/admin/accounts/hq-managers/{accountId}/suspend',
+      '/api/v1/admin/accounts/store-managers/{accountId}/reset-password',
+      '/api/v1/admin/operators/{accountId}/reactivate',
       '/api/v1/admin/operators',
       '/api/v1/admin/email-templates/{type}/test-send',
       '/api/v1/api-access/sign-up',
       '/api/v1/admin/api-clients/{clientId}/keys',
-      '/api/v1/admin/api-keys/{keyId}/rotate',
+      '/api/v1/admin/api-clients/{clientId}/keys/{keyId}/rotate',
+      '/api/v1/admin/api-clients/{clientId}/keys/{keyId}',
     ]) {
       expect(paths).toContain(p);
     }

@@ -86,15 +86,15 @@ export const issueApiKey = async (ctx: IdentityContext, principal: Principal, cl
 };
 
 /**
- * POST /api/v1/admin/api-keys/{keyId}/rotate → 201: a new key for the same client (expiry as at
+ * POST /api/v1/admin/api-clients/{clientId}/keys/{keyId}/rotate → 201: a new key for the same client (expiry as at
  * issue), and the old key is revoked at once (refused by the gateway within its cache lifetime).
  * A revoked key cannot be rotated (409 API_KEY_REVOKED). Audit API_KEY_ROTATED.
  */
-export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, keyId: string, input: { expiresInDays?: number }): Promise<IssuedApiKey> => {
-  if (!isUuid(keyId)) throw keyNotFound();
+export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, keyId: string, input: { expiresInDays?: number }): Promise<IssuedApiKey> => {
+  if (!isUuid(keyId) || !isUuid(clientId)) throw keyNotFound();
   return ctx.db.transaction(async (tx) => {
     const old = await findKey(tx, keyId, { forUpdate: true });
-    if (!old) throw keyNotFound();
+    if (!old || old.clientId !== clientId) throw keyNotFound();
     if (old.status === 'REVOKED') throw conflict('API_KEY_REVOKED', 'A revoked key cannot be rotated');
     const client = await findClient(tx, old.clientId);
     if (!client || client.status !== 'APPROVED') throw conflict('API_CLIENT_NOT_APPROVED', 'Keys are issued to approved clients only');
@@ -106,12 +106,12 @@ export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, k
   });
 };
 
-/** DELETE /api/v1/admin/api-keys/{keyId} → 204; idempotent (a revoked key stays revoked). Audit API_KEY_REVOKED. */
-export const revokeApiKey = async (ctx: IdentityContext, principal: Principal, keyId: string): Promise<void> => {
-  if (!isUuid(keyId)) throw keyNotFound();
+/** DELETE /api/v1/admin/api-clients/{clientId}/keys/{keyId} → 204; idempotent (a revoked key stays revoked). Audit API_KEY_REVOKED. */
+export const revokeApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, keyId: string): Promise<void> => {
+  if (!isUuid(keyId) || !isUuid(clientId)) throw keyNotFound();
   await ctx.db.transaction(async (tx) => {
     const key = await findKey(tx, keyId, { forUpdate: true });
-    if (!key) throw keyNotFound();
+    if (!key || key.clientId !== clientId) throw keyNotFound();
     if (key.status === 'REVOKED') return;
     await tx.update(apiKeys).set({ status: 'REVOKED', revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, key.id));
     await writeAudit(tx, ctx.clock, { action: 'API_KEY_REVOKED', targetType: 'API_KEY', targetId: key.id, targetLabel: key.prefix, detail: { clientId: key.clientId }, actor: actorOf(principal) });

@@ -21,10 +21,15 @@ import {
 } from './schemas';
 
 const TAG = 'Accounts (operator)';
-const KINDS: Array<{ segment: string; role: Role; label: string; notFound: string }> = [
-  { segment: 'hq-managers', role: 'HQ_MANAGER', label: 'HQ manager', notFound: 'HQ_MANAGER_NOT_FOUND' },
-  { segment: 'store-managers', role: 'STORE_MANAGER', label: 'store manager', notFound: 'STORE_MANAGER_NOT_FOUND' },
-  { segment: 'operators', role: 'OPERATOR', label: 'operator', notFound: 'ACCOUNT_NOT_FOUND' },
+/**
+ * Where each kind of account is acted on: manager accounts next to the spec's
+ * /api/v1/admin/accounts/{accountId}/resend-setup, operators next to the operator list.
+ * The role in the path gives the spec's 404 code for a missing account.
+ */
+const KINDS: Array<{ base: string; role: Role; label: string; notFound: string }> = [
+  { base: '/api/v1/admin/accounts/hq-managers', role: 'HQ_MANAGER', label: 'HQ manager', notFound: 'HQ_MANAGER_NOT_FOUND' },
+  { base: '/api/v1/admin/accounts/store-managers', role: 'STORE_MANAGER', label: 'store manager', notFound: 'STORE_MANAGER_NOT_FOUND' },
+  { base: '/api/v1/admin/operators', role: 'OPERATOR', label: 'operator', notFound: 'ACCOUNT_NOT_FOUND' },
 ];
 const AccountIdParams = z.object({ accountId: z.string() });
 const commonErrors = (notFoundCode: string) => ({
@@ -36,17 +41,17 @@ const commonErrors = (notFoundCode: string) => ({
 
 /**
  * Operator account actions (paths "not shown" in spec 02, chosen here):
- * /api/v1/admin/{hq-managers|store-managers|operators}/{accountId}/{reset-password|suspend|reactivate},
- * DELETE /api/v1/admin/{kind}/{accountId} (revoke), operator list/create/get, and the spec's
- * POST /api/v1/admin/accounts/{accountId}/resend-setup.
+ * /api/v1/admin/accounts/{hq-managers|store-managers}/{accountId}/{reset-password|suspend|reactivate}
+ * and /api/v1/admin/operators/{accountId}/{...}; DELETE on the account path revokes; operator
+ * list/create/get; and the spec's POST /api/v1/admin/accounts/{accountId}/resend-setup.
  */
 export const adminAccountRoutes = (ctx: IdentityContext, guards: Guards): Router => {
   const r = Router();
   const ops = guards.operator;
 
   for (const kind of KINDS) {
-    const base = `/api/v1/admin/${kind.segment}/:accountId`;
-    const docBase = `/api/v1/admin/${kind.segment}/{accountId}`;
+    const base = `${kind.base}/:accountId`;
+    const docBase = `${kind.base}/{accountId}`;
     const act = (req: Request, action: StatusAction, extra: { reason?: string; tempPassword?: string } = {}) =>
       changeAccountStatus(ctx, principalOf(req), { role: kind.role, accountId: String(req.params.accountId), action, ...extra });
 

@@ -23,7 +23,7 @@ import {
 const TAG = 'Public API access';
 const operatorErrors = { 401: ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'], 403: ['FORBIDDEN', 'IMPERSONATION_FORBIDDEN_ACTION', 'PRINCIPAL_SCOPE_MISMATCH'] };
 const ClientParams = z.object({ clientId: z.string() });
-const KeyParams = z.object({ keyId: z.string() });
+const KeyParams = z.object({ clientId: z.string(), keyId: z.string() });
 const KeyHeader = z.object({ 'x-api-key': z.string().optional().openapi({ description: 'The API key (or Authorization: Bearer <key>)' }) });
 
 const VERDICT_MESSAGES: Record<string, string> = {
@@ -46,7 +46,7 @@ const holderKey = async (ctx: IdentityContext, req: Request): Promise<ApiKeyVeri
 /**
  * Public API access (spec 01 "Endpoints for key issuance and management: not shown", chosen here):
  * public sign-up and the key holder's own reads under /api/v1/api-access/**, operator approval, keys
- * and usage under /api/v1/admin/api-clients/** and /api/v1/admin/api-keys/**.
+ * and usage under /api/v1/admin/api-clients/** (keys nested: /api-clients/{clientId}/keys/{keyId}).
  */
 export const apiAccessRoutes = (ctx: IdentityContext, guards: Guards): Router => {
   const r = Router();
@@ -107,16 +107,16 @@ export const apiAccessRoutes = (ctx: IdentityContext, guards: Guards): Router =>
     res.status(201).json(await issueApiKey(ctx, principalOf(req), String(req.params.clientId), parseInput(IssueApiKeyRequest, req.body ?? {})));
   });
 
-  doc({ method: 'post', path: '/api/v1/admin/api-keys/{keyId}/rotate', tag: TAG, auth: true, summary: 'Replace a key: a new one (shown once), the old one revoked at once', params: KeyParams, body: IssueApiKeyRequest,
+  doc({ method: 'post', path: '/api/v1/admin/api-clients/{clientId}/keys/{keyId}/rotate', tag: TAG, auth: true, summary: 'Replace a key: a new one (shown once), the old one revoked at once', params: KeyParams, body: IssueApiKeyRequest,
     ok: { status: 201, description: 'The new key', schema: IssuedApiKeySchema }, errors: { ...operatorErrors, 404: ['API_KEY_NOT_FOUND'], 409: ['API_KEY_REVOKED', 'API_CLIENT_NOT_APPROVED'] } });
-  r.post('/api/v1/admin/api-keys/:keyId/rotate', ...ops, async (req, res) => {
-    res.status(201).json(await rotateApiKey(ctx, principalOf(req), String(req.params.keyId), parseInput(IssueApiKeyRequest, req.body ?? {})));
+  r.post('/api/v1/admin/api-clients/:clientId/keys/:keyId/rotate', ...ops, async (req, res) => {
+    res.status(201).json(await rotateApiKey(ctx, principalOf(req), String(req.params.clientId), String(req.params.keyId), parseInput(IssueApiKeyRequest, req.body ?? {})));
   });
 
-  doc({ method: 'delete', path: '/api/v1/admin/api-keys/{keyId}', tag: TAG, auth: true, summary: 'Revoke a key (idempotent)', params: KeyParams,
+  doc({ method: 'delete', path: '/api/v1/admin/api-clients/{clientId}/keys/{keyId}', tag: TAG, auth: true, summary: 'Revoke a key (idempotent)', params: KeyParams,
     ok: { status: 204, description: 'Revoked' }, errors: { ...operatorErrors, 404: ['API_KEY_NOT_FOUND'] } });
-  r.delete('/api/v1/admin/api-keys/:keyId', ...ops, async (req, res) => {
-    await revokeApiKey(ctx, principalOf(req), String(req.params.keyId));
+  r.delete('/api/v1/admin/api-clients/:clientId/keys/:keyId', ...ops, async (req, res) => {
+    await revokeApiKey(ctx, principalOf(req), String(req.params.clientId), String(req.params.keyId));
     res.status(204).end();
   });
 
