@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { bodyLimitFor, BODY_CLASS_LIMITS } from '../src/routes/body-limits';
 import { compilePattern, compareSpecificity, splitPath } from '../src/routes/path-pattern';
 import { rateLimitGroupFor } from '../src/routes/rate-limit-groups';
@@ -7,6 +9,14 @@ describe('route table', () => {
   it('has no two entries with the same pattern', () => {
     const sources = ROUTES.map((r) => r.pattern.source);
     expect(new Set(sources).size).toBe(sources.length);
+  });
+
+  it('is repeated row by row in gateway/README.md', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    for (const r of ROUTES) {
+      const roles = r.roles ? r.roles.join(', ') : r.auth === 'token' ? 'any role' : '—';
+      expect(readme).toContain(`| \`${r.pattern.source}\` | ${r.service} | ${r.auth} | ${roles} |`);
+    }
   });
 
   it('routes every service of the architecture somewhere', () => {
