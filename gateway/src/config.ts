@@ -75,6 +75,7 @@ export const configSchema = z.object({
   RATE_LIMIT_BULK_PROVISION: limit('BULK_PROVISION'),
   RATE_LIMIT_UPLOAD_FILES: limit('UPLOAD_FILES'),
   RATE_LIMIT_EMAIL_TEMPLATE_TEST: limit('EMAIL_TEMPLATE_TEST'),
+  RATE_LIMIT_API_SIGN_UP: limit('API_SIGN_UP'),
 });
 
 type RawConfig = z.output<typeof configSchema>;
@@ -113,6 +114,7 @@ const derive = (raw: RawConfig): GatewayConfig => ({
     BULK_PROVISION: raw.RATE_LIMIT_BULK_PROVISION,
     UPLOAD_FILES: raw.RATE_LIMIT_UPLOAD_FILES,
     EMAIL_TEMPLATE_TEST: raw.RATE_LIMIT_EMAIL_TEMPLATE_TEST,
+    API_SIGN_UP: raw.RATE_LIMIT_API_SIGN_UP,
   },
 });
 

@@ -51,6 +51,8 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
+      // Bounds how long stop() leaves a dead connection's timer behind (default 2 s).
+      disconnectTimeout: 500,
     });
   let lastRedisError = 0;
   redis.on('error', (err) => {

@@ -82,6 +82,8 @@ describe('rate-limit groups and body limits', () => {
     expect(rateLimitGroupFor('POST', '/api/v1/store/broadcasts/preview')).toBe('SYNTHESIS');
     expect(rateLimitGroupFor('POST', '/api/v1/store/tickets/t1/attachments')).toBe('TICKET_ATTACHMENT');
     expect(rateLimitGroupFor('POST', '/api/v1/uploads/files')).toBe('UPLOAD_FILES');
+    expect(rateLimitGroupFor('POST', '/api/v1/admin/email-templates/SETUP/test-send')).toBe('EMAIL_TEMPLATE_TEST');
+    expect(rateLimitGroupFor('POST', '/api/v1/api-access/sign-up')).toBe('API_SIGN_UP');
     expect(rateLimitGroupFor('GET', '/api/v1/hq/stores')).toBeUndefined();
     expect(rateLimitGroupFor('GET', '/api/v1/auth/login')).toBeUndefined();
   });

@@ -41,6 +41,8 @@ describe('gateway routing', () => {
     ['POST', '/api/v1/auth/setup/verify', null, 'identity'],
     ['GET', '/api/v1/auth/me', 'store', 'identity'],
     ['GET', '/api/v1/auth/jwks', null, 'identity'],
+    ['POST', '/api/v1/api-access/sign-up', null, 'identity'],
+    ['GET', '/api/v1/api-access/usage', null, 'identity'],
     ['GET', '/api/v1/terms/active', null, 'legal'],
     ['GET', '/api/v1/privacy-policy/active', null, 'legal'],
     ['POST', '/api/v1/legal/terms/agree', 'hq', 'legal'],

@@ -16,7 +16,8 @@ export type RateLimitGroup =
   | 'STORE_PROVISION'
   | 'BULK_PROVISION'
   | 'UPLOAD_FILES'
-  | 'EMAIL_TEMPLATE_TEST';
+  | 'EMAIL_TEMPLATE_TEST'
+  | 'API_SIGN_UP';
 
 export interface RateLimitGroupSpec {
   /** Requests per minute by default. */
@@ -40,6 +41,8 @@ export const RATE_LIMIT_GROUPS: Readonly<Record<RateLimitGroup, RateLimitGroupSp
   BULK_PROVISION: { perMinute: 3, env: 'RATE_LIMIT_BULK_PROVISION', keyBy: 'principal', appliesTo: 'HQ CSV bulk store creation' },
   UPLOAD_FILES: { perMinute: 20, env: 'RATE_LIMIT_UPLOAD_FILES', keyBy: 'ip', appliesTo: 'upload files endpoint (per IP)' },
   EMAIL_TEMPLATE_TEST: { perMinute: 5, env: 'RATE_LIMIT_EMAIL_TEMPLATE_TEST', keyBy: 'principal', appliesTo: 'email template test send' },
+  // Not a spec group: the public API sign-up is an open form that writes rows and notifies operators.
+  API_SIGN_UP: { perMinute: 5, env: 'RATE_LIMIT_API_SIGN_UP', keyBy: 'ip', appliesTo: 'public API sign-up (per IP)' },
 };
 
 /** Failed login attempts per IP + email and minute (LOGIN's second counter). */
@@ -98,6 +101,8 @@ export const RATE_LIMIT_RULES: readonly Rule[] = [
 
   rule('POST', '/api/v1/admin/email-templates/*/test', 'EMAIL_TEMPLATE_TEST'),
   rule('POST', '/api/v1/admin/email-templates/*/test-send', 'EMAIL_TEMPLATE_TEST'),
+
+  rule('POST', '/api/v1/api-access/sign-up', 'API_SIGN_UP'),
 ];
 
 const SORTED = bySpecificity(RATE_LIMIT_RULES);

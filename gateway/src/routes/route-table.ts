@@ -72,6 +72,8 @@ export const ROUTES: readonly RouteEntry[] = [
   signedIn('/api/v1/auth/me', 'identity'),
   signedIn('/api/v1/auth/email-change/request', 'identity'),
   signedIn('/api/v1/auth/**', 'identity'), // anything else under /auth needs a session
+  // Public API access (identity): sign-up is public; key/usage carry the API key, checked by identity.
+  pub('/api/v1/api-access/**', 'identity'),
 
   // ── Legal documents and consents (legal) ────────────────────────────────────────────────
   pub('/api/v1/terms/active', 'legal'),
