@@ -8,17 +8,8 @@ export const configSchema = serviceEnv('organization', { http: 8083, grpc: 50053
   /** Largest bulk CSV accepted (bytes); 1000 rows of the template fit in far less. */
   BULK_CSV_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
-  /**
-   * Prefix of this service's durable queue names. Default: "organization" on the production
-   * exchange, "<exchange>.organization" on any other, so test runs on their own exchanges never
-   * share (and steal from) one queue.
-   */
-  EVENT_QUEUE_PREFIX: z.string().min(1).optional(),
 });
 
 export type OrganizationConfig = z.output<typeof configSchema>;
-
-export const eventQueuePrefix = (config: Pick<OrganizationConfig, 'EVENT_QUEUE_PREFIX' | 'AMQP_EXCHANGE'>): string =>
-  config.EVENT_QUEUE_PREFIX ?? (config.AMQP_EXCHANGE === 'storecast.events' ? 'organization' : `${config.AMQP_EXCHANGE}.organization`);
 
 export const loadOrganizationConfig = (env: NodeJS.ProcessEnv = process.env): OrganizationConfig => loadConfig(configSchema, env);

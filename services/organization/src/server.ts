@@ -11,7 +11,7 @@ import {
   type ServiceRuntime,
 } from '@storecast/service-kit';
 import { organizationProto } from '@storecast/proto';
-import { eventQueuePrefix, type OrganizationConfig } from './config';
+import type { OrganizationConfig } from './config';
 import { schema, type OrgSchema } from './db/schema';
 import type { AccountGateway } from './app/account-gateway';
 import type { AppContext } from './app/context';
@@ -71,7 +71,8 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
     kickOutbox: () => runtime.relay.kick(),
   };
 
-  await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger, queuePrefix: eventQueuePrefix(config) });
+  // The kit names the queue per exchange, so test runs on their own exchanges never share one.
+  await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
 
   const registry = createRegistry();
   const routerDeps = { ctx, verifier, registry, bulkCsvMaxBytes: config.BULK_CSV_MAX_BYTES };

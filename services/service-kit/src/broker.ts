@@ -1,6 +1,9 @@
-import amqp, { ChannelModel, ConfirmChannel, Channel, ConsumeMessage, Options } from 'amqplib';
+import amqp, { ChannelModel, ConfirmChannel, Channel, Options } from 'amqplib';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
+
+/** The production exchange; any other name is a namespace of its own (tests, previews). */
+export const DEFAULT_EXCHANGE = 'storecast.events';
 
 export interface BrokerOptions {
   url: string;
@@ -35,6 +38,20 @@ export class Broker extends EventEmitter {
     return this.options.exchange;
   }
 
+  /**
+   * Whether this broker runs in a namespace of its own (an exchange other than the production
+   * one): its queues are then prefixed with the exchange name and deleted when their consumers
+   * stop, so parallel test runs never share a queue or leave one behind.
+   */
+  get isNamespaced(): boolean {
+    return this.options.exchange !== DEFAULT_EXCHANGE;
+  }
+
+  /** The queue name to declare for a service queue `<service>.<purpose>`. */
+  queueName(queue: string): string {
+    return this.isNamespaced ? `${this.options.exchange}.${queue}` : queue;
+  }
+
   get isConnected(): boolean {
     return this.confirmChannel !== undefined;
   }
@@ -59,10 +76,12 @@ export class Broker extends EventEmitter {
         consume.on('error', () => undefined);
         await consume.prefetch(16);
         this.connection = connection;
+        // Consumers are bound before the broker counts as connected, so nothing published after
+        // "connected" can miss a queue that is being set up.
+        for (const setup of this.setups) await setup(consume);
         this.confirmChannel = confirm;
         this.consumeChannel = consume;
         this.attempt = 0;
-        for (const setup of this.setups) await setup(consume);
         this.options.logger.info('broker connected');
         this.emit('connected');
       } catch (err) {
@@ -128,15 +147,8 @@ export class Broker extends EventEmitter {
   /** Registers a setup run on the consume channel now (if connected) and after every reconnect. */
   async addConsumerSetup(setup: Setup): Promise<void> {
     this.setups.push(setup);
+    // While connecting, the running connect() picks the new setup up from the list.
     if (this.consumeChannel) await setup(this.consumeChannel);
-  }
-
-  ack(message: ConsumeMessage): void {
-    this.consumeChannel?.ack(message);
-  }
-
-  nack(message: ConsumeMessage, requeue: boolean): void {
-    this.consumeChannel?.nack(message, false, requeue);
   }
 
   /** Readiness: the broker answers. */

@@ -1,5 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type { ConsumeMessage } from 'amqplib';
+import type { Channel, ConsumeMessage } from 'amqplib';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'pino';
@@ -27,21 +27,24 @@ export interface ConsumerOptions<T> {
  * A handler failure is retried once (redelivery), then dead-lettered to `<queue>.dlq`.
  */
 export const consumeEvents = async <T>(options: ConsumerOptions<T>): Promise<void> => {
-  const { broker, db, logger, queue } = options;
+  const { broker, logger } = options;
+  const queue = broker.queueName(options.queue);
   const dlq = `${queue}.dlq`;
+  const autoDelete = broker.isNamespaced;
   await broker.addConsumerSetup(async (channel) => {
-    await channel.assertQueue(dlq, { durable: true });
-    await channel.assertQueue(queue, { durable: true, deadLetterExchange: '', deadLetterRoutingKey: dlq });
+    await channel.assertQueue(dlq, { durable: true, autoDelete: false, ...(autoDelete ? { expires: 60_000 } : {}) });
+    await channel.assertQueue(queue, { durable: true, autoDelete, deadLetterExchange: '', deadLetterRoutingKey: dlq });
     for (const pattern of options.bindings) await channel.bindQueue(queue, broker.exchange, pattern);
     await channel.consume(queue, (message) => {
-      if (message) void handleMessage(options, message);
+      if (message) void handleMessage({ ...options, queue }, message, channel);
     });
   });
   logger.info({ queue, bindings: options.bindings }, 'consumer registered');
 };
 
-const handleMessage = async <T>(options: ConsumerOptions<T>, message: ConsumeMessage): Promise<void> => {
-  const { broker, db, logger, queue } = options;
+// Acknowledged on the channel the message arrived on (a delivery tag belongs to its channel).
+const handleMessage = async <T>(options: ConsumerOptions<T>, message: ConsumeMessage, channel: Channel): Promise<void> => {
+  const { db, logger, queue } = options;
   const parent = propagation.extract(ROOT_CONTEXT, (message.properties.headers ?? {}) as Record<string, string>);
   await context.with(parent, () =>
     trace.getTracer('storecast-consumer').startActiveSpan(
@@ -62,13 +65,13 @@ const handleMessage = async <T>(options: ConsumerOptions<T>, message: ConsumeMes
             }
             await options.handle(event, tx);
           });
-          broker.ack(message);
+          channel.ack(message);
         } catch (err) {
           span.setStatus({ code: SpanStatusCode.ERROR });
           logger.error({ err, queue, routingKey: message.fields.routingKey }, 'event handler failed');
           // First failure: redeliver once; second: dead-letter, so one poison message cannot
           // block the queue.
-          broker.nack(message, !message.fields.redelivered);
+          channel.nack(message, false, !message.fields.redelivered);
         } finally {
           span.end();
         }

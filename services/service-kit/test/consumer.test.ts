@@ -64,8 +64,8 @@ describe('idempotent event consumer', () => {
   const effects = async () => (await database.db.execute(sql`select n from effects order by n`)).rows.map((r) => r.n);
 
   it('handles each message id once, even when the same message arrives twice', async () => {
-    const queue = `${exchange}.q`;
-    await start(queue);
+    await start('kit.q');
+    const queue = broker.queueName('kit.q');
     await publish('m-1', 1);
     await publish('m-1', 1);
     await publish('m-2', 2);
@@ -81,9 +81,9 @@ describe('idempotent event consumer', () => {
   });
 
   it('when the handler fails, its writes roll back and the message ends in the dead-letter queue after one retry', async () => {
-    const queue = `${exchange}.q`;
     let attempts = 0;
-    await start(queue, (n) => n === 7 && ++attempts > 0);
+    await start('kit.q', (n) => n === 7 && ++attempts > 0);
+    const queue = broker.queueName('kit.q');
     await publish('m-7', 7);
     await publish('m-8', 8);
     await eventually(async () => expect(await effects()).toEqual([8]));
@@ -98,7 +98,22 @@ describe('idempotent event consumer', () => {
     expect(recorded.rows.map((r) => r.message_id)).toEqual(['m-8']);
     const c = await publisher.createChannel();
     await c.deleteQueue(`${queue}.dlq`);
-    await c.deleteQueue(queue);
     await c.close();
+  });
+
+  it('in a test namespace the queue is named after the exchange and is gone once its consumer stops', async () => {
+    await start('kit.q');
+    const queue = broker.queueName('kit.q');
+    expect(queue).toBe(`${exchange}.kit.q`);
+    await broker.stop();
+    await eventually(async () => {
+      const c = await publisher.createChannel();
+      c.on('error', () => undefined);
+      const gone = await c.checkQueue(queue).then(
+        () => false,
+        () => true,
+      );
+      expect(gone).toBe(true);
+    });
   });
 });

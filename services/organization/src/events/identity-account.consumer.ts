@@ -14,12 +14,12 @@ const isStatus = (s: unknown): s is AccountStatus => typeof s === 'string' && (A
  * - identity.account.status-changed: applies SUSPENDED / ACTIVE / WITHDRAWN, newest fact wins.
  * Idempotent through the kit (handled message ids are recorded in the same transaction).
  */
-export const startIdentityAccountConsumer = (deps: { broker: Broker; db: OrgDb; logger: Logger; queuePrefix: string }) =>
+export const startIdentityAccountConsumer = (deps: { broker: Broker; db: OrgDb; logger: Logger }) =>
   consumeEvents<AccountEvent>({
     broker: deps.broker,
     db: deps.db,
     logger: deps.logger,
-    queue: `${deps.queuePrefix}.identity-accounts`,
+    queue: 'organization.identity-accounts',
     bindings: ['identity.account.created', 'identity.account.status-changed'],
     handle: async (event, tx) => {
       const at = new Date(event.occurredAt);
