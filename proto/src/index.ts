@@ -7,6 +7,8 @@ import type { ProtoGrpcType as OrganizationProto } from './generated/organizatio
 
 export type { IdentityServiceClient, IdentityServiceHandlers } from './generated/storecast/identity/v1/IdentityService';
 export type { AccountServiceClient, AccountServiceHandlers } from './generated/storecast/identity/v1/AccountService';
+export type { ApiKeyServiceClient, ApiKeyServiceHandlers } from './generated/storecast/identity/v1/ApiKeyService';
+export type { VerifyApiKeyResponse__Output as VerifyApiKeyMessage } from './generated/storecast/identity/v1/VerifyApiKeyResponse';
 export type { Account__Output as AccountMessage, Account as AccountInput } from './generated/storecast/identity/v1/Account';
 export type { LegalServiceClient, LegalServiceHandlers } from './generated/storecast/legal/v1/LegalService';
 export type { OrganizationServiceClient, OrganizationServiceHandlers } from './generated/storecast/organization/v1/OrganizationService';
@@ -56,6 +58,8 @@ export const createIdentityClient = (address: string, options: ClientOptions = {
   new (identityProto().IdentityService)(address, insecure(), { interceptors: options.interceptors });
 export const createAccountClient = (address: string, options: ClientOptions = {}) =>
   new (identityProto().AccountService)(address, insecure(), { interceptors: options.interceptors });
+export const createApiKeyClient = (address: string, options: ClientOptions = {}) =>
+  new (identityProto().ApiKeyService)(address, insecure(), { interceptors: options.interceptors });
 export const createLegalClient = (address: string, options: ClientOptions = {}) =>
   new (legalProto().LegalService)(address, insecure(), { interceptors: options.interceptors });
 export const createOrganizationClient = (address: string, options: ClientOptions = {}) =>

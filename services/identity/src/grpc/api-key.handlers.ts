@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseInput, unaryHandler } from '@storecast/service-kit';
-import type { ApiKeyServiceHandlers } from '@storecast/proto/dist/generated/storecast/identity/v1/ApiKeyService';
+import type { ApiKeyServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
 import { verifyApiKey } from '../app/api-keys.use-case';
 import { MAX_BATCH, recordApiUsage } from '../app/api-usage.use-case';
