@@ -8,7 +8,8 @@ const root = path.resolve(__dirname, '..', '..');
 const FORBIDDEN = [
   /^express/, /^pg$/, /^pg-/, /^drizzle-orm/, /^amqplib/, /^@grpc\//, /^ioredis/, /^http-proxy-middleware/,
   /^nodemailer/, /^@aws-sdk\//, /^(node:)?(http|https|net|fs|fs\/promises|child_process|dgram|tls)$/,
-  /^@storecast\/service-kit$/, /^@storecast\/proto$/, /\/db\//, /\/http\//, /\/grpc\//, /\/events\//, /\/app\//,
+  /^multer/, /^busboy/, /^csv-(parse|stringify)/, /^music-metadata/, /^node-id3/, /^file-type/, /^sharp/,
+  /^@storecast\//, /\/db\//, /\/http\//, /\/grpc\//, /\/events\//, /\/app\//,
 ];
 
 const domainFiles = (): string[] => {

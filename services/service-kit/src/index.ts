@@ -18,3 +18,4 @@ export * from './grpc';
 export * from './openapi';
 export * from './lifecycle';
 export * from './service-runtime';
+export * from './audit';

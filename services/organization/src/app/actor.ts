@@ -13,5 +13,3 @@ export const actorOf = (principal: Principal): Actor => ({
   impersonatedBy: principal.impersonatedBy,
 });
 
-/** Audit actor role: OPERATOR_IMPERSONATING while an operator impersonates an HQ manager. */
-export const auditRoleOf = (actor: Actor): string => (actor.impersonatedBy ? 'OPERATOR_IMPERSONATING' : actor.role);

@@ -1,7 +1,6 @@
-import { newId } from '@storecast/service-kit';
+import { auditActorOf, auditRecord } from '@storecast/service-kit';
 import { auditLog } from '../db/schema';
 import type { Actor } from './actor';
-import { auditRoleOf } from './actor';
 import type { AppContext, Tx } from './context';
 
 export interface AuditEntry {
@@ -17,17 +16,8 @@ export interface AuditEntry {
 /** Writes one audit record inside the action's transaction (a failed write rolls the action back). */
 export const writeAudit = async (tx: Tx, ctx: Pick<AppContext, 'clock'>, actor: Actor, entry: AuditEntry): Promise<void> => {
   await tx.insert(auditLog).values({
-    id: newId(),
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    targetLabel: entry.targetLabel ?? null,
+    ...auditRecord(auditActorOf(actor), entry, ctx.clock),
     hqId: entry.hqId ?? null,
     storeId: entry.storeId ?? null,
-    detail: entry.detail ?? null,
-    actorAccountId: actor.accountId,
-    actorRole: auditRoleOf(actor),
-    impersonatedBy: actor.impersonatedBy ?? null,
-    createdAt: ctx.clock.now(),
   });
 };
