@@ -18,18 +18,36 @@ export interface HttpAppOptions {
   jsonLimit?: string;
   /** Handlers that must see the raw request before JSON parsing (multipart, streams). */
   before?: RequestHandler[];
+  /**
+   * Express "trust proxy": services sit behind the gateway and trust it (default true); an edge
+   * process such as the gateway must not, or clients could choose their own address.
+   */
+  trustProxy?: boolean | number | string;
 }
 
-/** Requests carry an id (taken from X-Request-Id when the gateway set one) for log correlation. */
+// An incoming id is echoed into logs and headers, so only a short, plain one is accepted.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Requests carry an id (taken from X-Request-Id when the gateway set one) for log correlation,
+ * and get one log line when they finish, or when the client goes away first (closed SSE streams,
+ * aborted uploads).
+ */
 const requestContext = (logger: Logger): RequestHandler => (req, res, next) => {
-  const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+  const incoming = req.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('x-request-id', requestId);
   req.log = logger.child({ requestId });
   const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-  });
+  let logged = false;
+  const log = (aborted: boolean) => {
+    if (logged) return;
+    logged = true;
+    const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
+    req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms, ...(aborted ? { aborted: true } : {}) }, 'request');
+  };
+  res.on('finish', () => log(false));
+  res.on('close', () => log(!res.writableFinished));
   next();
 };
 
@@ -42,7 +60,7 @@ declare module 'express-serve-static-core' {
 export const createHttpApp = (options: HttpAppOptions): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  app.set('trust proxy', options.trustProxy ?? true);
   app.use(requestContext(options.logger));
   app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown));
   if (options.openApiDocument) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 const json = async (res: Response): Promise<any> => res.json();
 
 import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, RunningHttpServer } from '../src';
+import { eventually } from '../src/testing';
 
 const lines: Array<Record<string, unknown>> = [];
 const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
@@ -111,6 +112,33 @@ describe('the legacy (spec 01) error shape', () => {
       expect(await json(res)).toEqual({ message: 'Number of music tracks to be called is missing.', error: 'Bad Request', statusCode: 400 });
       const boom = await fetch(`${s.url}/v1/music/boom`);
       expect(await json(boom)).toEqual({ message: 'Unknown error has occurred.', error: 'Bad Request', statusCode: 500 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('request context', () => {
+  it('keeps a plain incoming X-Request-Id, replaces a strange one, and logs an aborted request once', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void seen.push(JSON.parse(line)) });
+    const r = Router();
+    r.get('/api/v1/stream', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(': hello\n\n');
+    });
+    const s = await listen(createHttpApp({ logger: log, production: false, routers: [r] }), 0, '127.0.0.1');
+    try {
+      const plain = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+      expect(plain.headers.get('x-request-id')).toBe('abc-123');
+      const strange = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'x'.repeat(300) } });
+      expect(strange.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+      const controller = new AbortController();
+      const res = await fetch(`${s.url}/api/v1/stream`, { signal: controller.signal });
+      await res.body!.getReader().read();
+      controller.abort();
+      await eventually(() => expect(seen.filter((l) => l.path === '/api/v1/stream')).toEqual([expect.objectContaining({ aborted: true, status: 200 })]));
     } finally {
       await s.close();
     }
