@@ -15,13 +15,15 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
 }
 
-const defaultGrpcStatus = (httpStatus: number): GrpcStatus => {
+const defaultGrpcStatus = (httpStatus: number, code: string): GrpcStatus => {
   switch (httpStatus) {
     case 400: return GrpcStatus.INVALID_ARGUMENT;
     case 401: return GrpcStatus.UNAUTHENTICATED;
     case 403: return GrpcStatus.PERMISSION_DENIED;
     case 404: return GrpcStatus.NOT_FOUND;
-    case 409: return GrpcStatus.ALREADY_EXISTS;
+    // A duplicate is ALREADY_EXISTS; a state conflict (invalid transition, closed store, limit) is
+    // FAILED_PRECONDITION. The platform code travels in metadata either way.
+    case 409: return /DUPLICATE/.test(code) ? GrpcStatus.ALREADY_EXISTS : GrpcStatus.FAILED_PRECONDITION;
     case 429: return GrpcStatus.RESOURCE_EXHAUSTED;
     case 502:
     case 503: return GrpcStatus.UNAVAILABLE;
@@ -46,7 +48,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.httpStatus = httpStatus;
-    this.grpcStatus = defaultGrpcStatus(httpStatus);
+    this.grpcStatus = defaultGrpcStatus(httpStatus, code);
     this.details = options.details;
     this.fields = options.fields;
     this.headers = options.headers;

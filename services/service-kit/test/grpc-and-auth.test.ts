@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { status } from '@grpc/grpc-js';
 import express from 'express';
 import { createPublicKey } from 'node:crypto';
 import { createIdentityClient, identityProto, IdentityServiceHandlers } from '@storecast/proto';
@@ -108,5 +109,13 @@ describe('TokenVerifier', () => {
   it('answers 503 when the JWKS endpoint is unreachable, rather than calling the token invalid', async () => {
     const v = new TokenVerifier({ jwksUrl: 'http://127.0.0.1:1/jwks' });
     await expect(v.verify(sign({}))).rejects.toMatchObject({ httpStatus: 503 });
+  });
+});
+
+describe('AppError gRPC status', () => {
+  it('is ALREADY_EXISTS for duplicates and FAILED_PRECONDITION for other conflicts', () => {
+    expect(new AppError(409, 'DUPLICATE_EMAIL', 'x').grpcStatus).toBe(status.ALREADY_EXISTS);
+    expect(new AppError(409, 'STORE_ALREADY_CLOSED', 'x').grpcStatus).toBe(status.FAILED_PRECONDITION);
+    expect(new AppError(404, 'HQ_NOT_FOUND', 'x').grpcStatus).toBe(status.NOT_FOUND);
   });
 });
