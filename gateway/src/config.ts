@@ -58,6 +58,14 @@ export const configSchema = z.object({
   PLAYBACK_HTTP_URL: upstream(8086),
   SUPPORT_HTTP_URL: upstream(8087),
   SSE_FANOUT_HTTP_URL: upstream(8088),
+  /** identity's gRPC address: public API key verification and usage recording. */
+  IDENTITY_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50051'),
+  GRPC_DEADLINE_MS: positiveInt(3000),
+  /** Most API-key verdicts cached (each for the lifetime identity gives it). */
+  API_KEY_CACHE_MAX_ENTRIES: positiveInt(10_000),
+  /** How often buffered public API usage is sent to identity, and the batch size. */
+  API_USAGE_FLUSH_MS: positiveInt(5000),
+  API_USAGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(1000),
   /** Longest wait for an upstream's response headers once the request body is sent. */
   UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
   /** Body limit of every route that is not a multipart/CSV upload (routes/body-limits.ts). */

@@ -1,7 +1,10 @@
 import { Redis } from 'ioredis';
 import { createHttpApp, createLogger, listen, Logger, TokenVerifier } from '@storecast/service-kit';
+import { createApiKeyClient } from '@storecast/proto';
+import { deadlineInterceptor } from '@storecast/service-kit';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
-import { noApiKeysVerifier } from './api-keys/api-key-verifier';
+import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
+import { ApiUsageRecorder } from './api-keys/api-usage-recorder';
 import type { GatewayConfig } from './config';
 import { ApiDocs } from './docs/api-docs';
 import { gatewayOpenApiDocument } from './docs/gateway-openapi';
@@ -72,6 +75,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     limits: config.rateLimits,
     loginFailuresPerEmail: config.RATE_LIMIT_LOGIN_PER_EMAIL,
   });
+  // Public API keys: verified by identity (cached), usage sent to identity in batches.
+  const apiKeyClient = createApiKeyClient(config.IDENTITY_GRPC_ADDR, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
+  const apiKeyVerifier =
+    deps.apiKeyVerifier ?? new IdentityApiKeyVerifier({ client: apiKeyClient, logger, maxEntries: config.API_KEY_CACHE_MAX_ENTRIES });
+  const usage = new ApiUsageRecorder({ client: apiKeyClient, logger, flushIntervalMs: config.API_USAGE_FLUSH_MS, batchSize: config.API_USAGE_BATCH_SIZE });
+  usage.start();
+
   const gatewayDocument = gatewayOpenApiDocument();
   const apiDocs = new ApiDocs({
     upstreams: config.upstreams,
@@ -100,13 +110,17 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     },
     isShuttingDown: () => shuttingDown,
     openApiDocument: () => gatewayDocument,
+    // Services trust X-Forwarded-For from the gateway; the gateway is the edge and trusts only what
+    // TRUST_PROXY says, so clients cannot choose their rate-limit key.
+    trustProxy: config.TRUST_PROXY,
     // Everything runs before the kit's JSON parser: proxied bodies are streamed, never parsed.
     // The gateway handler first (it passes unrouted paths on), so proxied requests skip the docs routes.
     before: [
       gatewayHandler({
         config,
         tokenVerifier,
-        apiKeyVerifier: deps.apiKeyVerifier ?? noApiKeysVerifier,
+        apiKeyVerifier,
+        usage,
         limiter,
         proxy,
         renderError,
@@ -114,9 +128,6 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
       docsRouter,
     ],
   });
-  // The kit trusts X-Forwarded-For (right for services behind the gateway); the gateway is the
-  // edge and only trusts what TRUST_PROXY says, so clients cannot choose their rate-limit key.
-  app.set('trust proxy', config.TRUST_PROXY);
 
   const server = await listen(app, config.port);
   logger.info({ port: server.port }, 'gateway listening');
@@ -130,6 +141,8 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
       shuttingDown = true;
       await server.close();
       proxy.close();
+      await usage.stop();
+      apiKeyClient.close();
       if (ownsRedis) {
         if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
         else redis.disconnect();

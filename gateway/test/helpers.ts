@@ -181,6 +181,9 @@ export const startGateway = async (
     REDIS_URL: testInfra().redisUrl,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     API_DOCS_CACHE_SECONDS: '0',
+    // No identity unless a test starts one: API keys then answer 503, usage stays buffered.
+    IDENTITY_GRPC_ADDR: '127.0.0.1:1',
+    GRPC_DEADLINE_MS: '500',
     ...upstreamEnv,
     ...env,
     RATE_LIMIT_KEY_PREFIX: prefix,

@@ -47,6 +47,7 @@ export const checkApiKey = async (
   const result = await verifier.verify(key);
   if (result === 'expired') return { status: 400, message: API_KEY_MESSAGES.expiredKey };
   if (result === 'unknown') return { status: 400, message: API_KEY_MESSAGES.undefinedKey };
+  if (result === 'malformed') return { status: 400, message: API_KEY_MESSAGES.malformedKey };
   return result;
 };
 

@@ -7,14 +7,12 @@ export interface ApiKeyIdentity {
 }
 
 /**
- * Checks a well-formed public API key. The real implementation (issue 3) asks identity, which owns
- * API clients and keys, and caches answers briefly; the gateway only depends on this interface.
+ * Checks a well-formed public API key. The implementation (identity-api-key-verifier.ts) asks
+ * identity, which owns API clients and keys, and caches answers briefly; the gateway only depends
+ * on this interface.
  */
-export interface ApiKeyVerifier {
-  verify(key: ParsedApiKey): Promise<ApiKeyIdentity | 'expired' | 'unknown'>;
-}
+export type ApiKeyVerdict = ApiKeyIdentity | 'expired' | 'unknown' | 'malformed';
 
-/** Until identity offers key lookup, no key is known: every well-formed key answers 'unknown'. */
-export const noApiKeysVerifier: ApiKeyVerifier = {
-  verify: async () => 'unknown',
-};
+export interface ApiKeyVerifier {
+  verify(key: ParsedApiKey): Promise<ApiKeyVerdict>;
+}

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { serviceUnavailable, TokenVerifier } from '@storecast/service-kit';
 import { checkApiKey, isRefusal } from '../api-keys/api-key-auth';
 import type { ApiKeyVerifier } from '../api-keys/api-key-verifier';
+import { endpointOf, type ApiUsageRecorder } from '../api-keys/api-usage-recorder';
 import { authorizeToken } from '../auth/authorize-token';
 import type { GatewayConfig } from '../config';
 import { payloadTooLarge, UpstreamProxy, ForwardContext } from '../proxy/upstream-proxy';
@@ -27,6 +28,8 @@ export interface GatewayHandlerDeps {
   config: GatewayConfig;
   tokenVerifier: TokenVerifier;
   apiKeyVerifier: ApiKeyVerifier;
+  /** Where usage of the public API goes (per key and endpoint). */
+  usage: Pick<ApiUsageRecorder, 'record'>;
   limiter: GatewayRateLimiter;
   proxy: UpstreamProxy;
   renderError: ErrorRenderer;
@@ -37,7 +40,7 @@ export interface GatewayHandlerDeps {
  * Unrouted paths fall through to the kit's 404 NOT_FOUND.
  */
 export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
-  const { config, tokenVerifier, apiKeyVerifier, limiter, proxy, renderError } = deps;
+  const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError } = deps;
 
   const prepareForwardHeaders = (req: Request, res: Response) => {
     // The kit's request context set X-Request-Id on the response (the caller's or a new one).
@@ -72,6 +75,19 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       }
       req.headers[API_CLIENT_ID_HEADER] = result.clientId;
       req.headers[API_KEY_ID_HEADER] = result.keyId;
+      // Every call with an accepted key counts, whatever its outcome (success rate, timings).
+      const started = process.hrtime.bigint();
+      const occurredAt = new Date().toISOString();
+      const endpoint = endpointOf(req.method, req.path);
+      res.once('close', () =>
+        usage.record({
+          keyId: result.keyId,
+          endpoint,
+          statusCode: res.statusCode,
+          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
+          occurredAt,
+        }),
+      );
     }
 
     const bodyLimit = bodyLimitForSegments(req.method, segments, config.BODY_LIMIT);
