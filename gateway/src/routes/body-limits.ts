@@ -1,4 +1,4 @@
-import { bySpecificity, compilePattern, matchesPattern, PathPattern, splitPath } from './path-pattern';
+import { methodRule, methodRuleLookup, splitPath, type MethodRule } from './path-pattern';
 
 // THE body-size table. The gateway streams bodies to the services, so it enforces these with
 // Content-Length (refused before a byte is read) and, for chunked bodies, by counting while
@@ -22,19 +22,9 @@ export const BODY_CLASS_LIMITS: Readonly<Record<BodyClass, number>> = {
   'upload-file': 20 * MiB + MULTIPART_OVERHEAD, // ticketed upload: the largest target (music)
 };
 
-interface BodyRule {
-  readonly methods: readonly string[];
-  readonly pattern: PathPattern;
-  readonly bodyClass: BodyClass;
-}
+const rule = (methods: string | string[], pattern: string, bodyClass: BodyClass) => methodRule(methods, pattern, bodyClass);
 
-const rule = (methods: string | string[], pattern: string, bodyClass: BodyClass): BodyRule => ({
-  methods: Array.isArray(methods) ? methods : [methods],
-  pattern: compilePattern(pattern),
-  bodyClass,
-});
-
-export const BODY_RULES: readonly BodyRule[] = [
+export const BODY_RULES: readonly MethodRule<BodyClass>[] = [
   rule('POST', '/api/v1/admin/music', 'music'),
   rule('PUT', '/api/v1/admin/music/*/file', 'music'),
   rule('POST', '/api/v1/hq/commercials', 'music'),
@@ -48,12 +38,12 @@ export const BODY_RULES: readonly BodyRule[] = [
   rule('POST', '/api/v1/uploads/files', 'upload-file'),
 ];
 
-const SORTED = bySpecificity(BODY_RULES);
+const bodyClassOf = methodRuleLookup(BODY_RULES);
 
 /** Largest accepted body in bytes for a request; jsonLimit applies to everything not listed. */
 export const bodyLimitForSegments = (method: string, segments: readonly string[], jsonLimit: number): number => {
-  const match = SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments));
-  return match ? BODY_CLASS_LIMITS[match.bodyClass] : jsonLimit;
+  const bodyClass = bodyClassOf(method, segments);
+  return bodyClass ? BODY_CLASS_LIMITS[bodyClass] : jsonLimit;
 };
 
 export const bodyLimitFor = (method: string, path: string, jsonLimit: number): number => {

@@ -57,3 +57,23 @@ export const compareSpecificity = (a: PathPattern, b: PathPattern): number =>
 /** Sorts entries once so that the first match is the most specific one. */
 export const bySpecificity = <T extends { pattern: PathPattern }>(entries: readonly T[]): T[] =>
   [...entries].sort((a, b) => compareSpecificity(a.pattern, b.pattern));
+
+/** A method + path-pattern rule carrying a value (a body class, a rate-limit group). */
+export interface MethodRule<T> {
+  readonly methods: readonly string[];
+  readonly pattern: PathPattern;
+  readonly value: T;
+}
+
+export const methodRule = <T>(methods: string | string[], pattern: string, value: T): MethodRule<T> => ({
+  methods: Array.isArray(methods) ? methods : [methods],
+  pattern: compilePattern(pattern),
+  value,
+});
+
+/** Looks up the most specific rule for a method and path in a table sorted once. */
+export const methodRuleLookup = <T>(rules: readonly MethodRule<T>[]) => {
+  const sorted = bySpecificity(rules);
+  return (method: string, segments: readonly string[]): T | undefined =>
+    sorted.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments))?.value;
+};

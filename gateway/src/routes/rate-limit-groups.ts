@@ -1,4 +1,4 @@
-import { bySpecificity, compilePattern, matchesPattern, PathPattern, splitPath } from './path-pattern';
+import { methodRule, methodRuleLookup, splitPath, type MethodRule } from './path-pattern';
 
 // Rate-limit groups (spec 02 § Limits) and THE mapping of method + path → group.
 // Every group is a one-minute window in Redis, keyed per group and principal: the account id of
@@ -48,19 +48,9 @@ export const RATE_LIMIT_GROUPS: Readonly<Record<RateLimitGroup, RateLimitGroupSp
 /** Failed login attempts per IP + email and minute (LOGIN's second counter). */
 export const LOGIN_FAILURES_PER_EMAIL = { perMinute: 10, env: 'RATE_LIMIT_LOGIN_PER_EMAIL' } as const;
 
-interface Rule {
-  readonly methods: readonly string[];
-  readonly pattern: PathPattern;
-  readonly group: RateLimitGroup;
-}
+const rule = (methods: string | string[], pattern: string, group: RateLimitGroup) => methodRule(methods, pattern, group);
 
-const rule = (methods: string | string[], pattern: string, group: RateLimitGroup): Rule => ({
-  methods: Array.isArray(methods) ? methods : [methods],
-  pattern: compilePattern(pattern),
-  group,
-});
-
-export const RATE_LIMIT_RULES: readonly Rule[] = [
+export const RATE_LIMIT_RULES: readonly MethodRule<RateLimitGroup>[] = [
   rule('POST', '/api/v1/auth/login', 'LOGIN'),
 
   // Synthesis: announcement create and update (an update resynthesizes when text/voice/tone/tempo
@@ -105,11 +95,11 @@ export const RATE_LIMIT_RULES: readonly Rule[] = [
   rule('POST', '/api/v1/api-access/sign-up', 'API_SIGN_UP'),
 ];
 
-const SORTED = bySpecificity(RATE_LIMIT_RULES);
+const groupOf = methodRuleLookup(RATE_LIMIT_RULES);
 
 /** The group a request counts against, if any (most specific rule wins). */
 export const rateLimitGroupForSegments = (method: string, segments: readonly string[]): RateLimitGroup | undefined =>
-  SORTED.find((r) => r.methods.includes(method) && matchesPattern(r.pattern, segments))?.group;
+  groupOf(method, segments);
 
 export const rateLimitGroupFor = (method: string, path: string): RateLimitGroup | undefined => {
   const segments = splitPath(path);
