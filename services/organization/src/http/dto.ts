@@ -85,47 +85,33 @@ export const StoreOnboardingResponseSchema = z
   .object({ storeId: uuid, managerAccountId: uuid.nullable(), managerAccountCreated: z.boolean(), setupEmailSent: z.boolean().nullable() })
   .openapi('StoreOnboardingResponse');
 
-export const StoreAdminListItemSchema = z
-  .object({
-    id: uuid,
-    name: z.string(),
-    type: StoreTypeSchema,
-    status: StoreStatusSchema,
-    hqId: uuid,
-    hqName: z.string(),
-    plan: PlanSchema.nullable(),
-    address: z.string().nullable(),
-    managerName: z.string().nullable(),
-    billingAnchorDay: z.number().int().nullable(),
-    lastOnlineAt: tsNull,
-    closedAt: tsNull,
-    createdAt: ts,
-    hasManagerAccount: z.boolean(),
-  })
-  .openapi('StoreAdminListItem');
+/** Fields the operator's store list item and store detail share. */
+const StoreAdminBaseSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  type: StoreTypeSchema,
+  status: StoreStatusSchema,
+  hqId: uuid,
+  hqName: z.string(),
+  plan: PlanSchema.nullable(),
+  address: z.string().nullable(),
+  managerName: z.string().nullable(),
+  billingAnchorDay: z.number().int().nullable(),
+  lastOnlineAt: tsNull,
+  closedAt: tsNull,
+  createdAt: ts,
+});
+
+export const StoreAdminListItemSchema = StoreAdminBaseSchema.extend({ hasManagerAccount: z.boolean() }).openapi('StoreAdminListItem');
 export const StoreAdminListResponseSchema = page(StoreAdminListItemSchema).openapi('StoreAdminListResponse');
 
-export const StoreDetailResponseSchema = z
-  .object({
-    id: uuid,
-    name: z.string(),
-    type: StoreTypeSchema,
-    status: StoreStatusSchema,
-    hqId: uuid,
-    hqName: z.string(),
-    plan: PlanSchema.nullable(),
-    address: z.string().nullable(),
-    managerName: z.string().nullable(),
-    managerEmail: z.string().nullable(),
-    managerPhone: z.string().nullable(),
-    billingAnchorDay: z.number().int().nullable(),
-    lastOnlineAt: tsNull,
-    lastHeartbeatAt: tsNull,
-    closedAt: tsNull,
-    createdAt: ts,
-    updatedAt: ts,
-    managers: z.array(ManagerItemSchema),
-  })
+export const StoreDetailResponseSchema = StoreAdminBaseSchema.extend({
+  managerEmail: z.string().nullable(),
+  managerPhone: z.string().nullable(),
+  lastHeartbeatAt: tsNull,
+  updatedAt: ts,
+  managers: z.array(ManagerItemSchema),
+})
   .openapi('StoreDetailResponse');
 
 export const StoreStatusResponseSchema = z
@@ -314,7 +300,8 @@ export const hqStatus = (hq: HqRow) => ({
 
 export const storeOnboarding = (r: StoreOnboardingResult) => r;
 
-export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount: boolean) => ({
+/** The store fields the operator's list and detail share (effective plan and billing day). */
+const storeAdminBase = (store: StoreRow, hq: HqRow) => ({
   id: store.id,
   name: store.name,
   type: store.type,
@@ -328,26 +315,18 @@ export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount
   lastOnlineAt: toIsoOrNull(store.lastOnlineAt),
   closedAt: toIsoOrNull(store.closedAt),
   createdAt: toIso(store.createdAt),
+});
+
+export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount: boolean) => ({
+  ...storeAdminBase(store, hq),
   hasManagerAccount,
 });
 
 export const storeDetail = ({ store, hq, managers }: StoreDetail) => ({
-  id: store.id,
-  name: store.name,
-  type: store.type,
-  status: store.status,
-  hqId: hq.id,
-  hqName: hq.name,
-  plan: effectivePlan(store.plan, hq.plan),
-  address: store.address,
-  managerName: store.managerName,
+  ...storeAdminBase(store, hq),
   managerEmail: store.managerEmail,
   managerPhone: store.managerPhone,
-  billingAnchorDay: effectiveBillingAnchorDay(store.billingAnchorDay, hq.billingAnchorDay),
-  lastOnlineAt: toIsoOrNull(store.lastOnlineAt),
   lastHeartbeatAt: toIsoOrNull(store.lastHeartbeatAt),
-  closedAt: toIsoOrNull(store.closedAt),
-  createdAt: toIso(store.createdAt),
   updatedAt: toIso(store.updatedAt),
   managers: managers.map(managerItem),
 });
