@@ -66,6 +66,8 @@ export const configSchema = z.object({
   /** How often buffered public API usage is sent to identity, and the batch size. */
   API_USAGE_FLUSH_MS: positiveInt(5000),
   API_USAGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(1000),
+  /** Most usage records kept while identity does not take them (the oldest are dropped beyond). */
+  API_USAGE_MAX_BUFFERED: positiveInt(100_000),
   /** Longest wait for an upstream's response headers once the request body is sent. */
   UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
   /** Body limit of every route that is not a multipart/CSV upload (routes/body-limits.ts). */

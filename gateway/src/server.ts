@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
-import { createHttpApp, createLogger, listen, Logger, TokenVerifier } from '@storecast/service-kit';
+import { createHttpApp, createLogger, deadlineInterceptor, listen, Logger, TokenVerifier } from '@storecast/service-kit';
 import { createApiKeyClient } from '@storecast/proto';
-import { deadlineInterceptor } from '@storecast/service-kit';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
 import { ApiUsageRecorder } from './api-keys/api-usage-recorder';
@@ -79,7 +78,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   const apiKeyClient = createApiKeyClient(config.IDENTITY_GRPC_ADDR, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
   const apiKeyVerifier =
     deps.apiKeyVerifier ?? new IdentityApiKeyVerifier({ client: apiKeyClient, logger, maxEntries: config.API_KEY_CACHE_MAX_ENTRIES });
-  const usage = new ApiUsageRecorder({ client: apiKeyClient, logger, flushIntervalMs: config.API_USAGE_FLUSH_MS, batchSize: config.API_USAGE_BATCH_SIZE });
+  const usage = new ApiUsageRecorder({
+    client: apiKeyClient,
+    logger,
+    flushIntervalMs: config.API_USAGE_FLUSH_MS,
+    batchSize: config.API_USAGE_BATCH_SIZE,
+    maxBuffered: config.API_USAGE_MAX_BUFFERED,
+  });
   usage.start();
 
   const gatewayDocument = gatewayOpenApiDocument();
