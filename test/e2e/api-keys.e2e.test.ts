@@ -53,10 +53,16 @@ describe('public API keys through the gateway', () => {
 
   it('the catalog path accepts the key (catalog-search is not running yet: 503 after the key check)', async () => {
     const res = await catalog({ authorization: `Bearer ${apiKey}` });
+    // Accepted: not one of the key refusals (400/401) but the missing upstream, in the legacy shape.
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ error: 'Bad Request', statusCode: 503 });
+    expect(res.body).toEqual({ message: expect.stringMatching(/catalog-search/), error: 'Bad Request', statusCode: 503 });
     const search = await client.post('/api/music/search/text', { query_text: 'calm piano', limit: 5 }, { headers: { 'x-api-key': apiKey } });
     expect(search.status).toBe(503);
+    expect(search.body).toEqual({ message: expect.stringMatching(/catalog-search/), error: 'Bad Request', statusCode: 503 });
+    // identity knows the key as its holder presents it.
+    const own = await client.get('/api/v1/api-access/key', { headers: { 'x-api-key': apiKey } });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ keyId, clientId });
   });
 
   it('answers missing, malformed and unknown keys with spec 01 errors', async () => {
@@ -67,12 +73,15 @@ describe('public API keys through the gateway', () => {
     expect((await catalog({ authorization: `Bearer ${unknown}` })).body).toEqual(legacy(400, 'Undefined API Key'));
     const search = await client.post('/api/music/search/text', { query_text: 'x', limit: 1 });
     expect(search.body).toEqual(legacy(400, 'Undefined API Key'));
+    const malformed = await client.post('/api/music/search/text', { query_text: 'x', limit: 1 }, { headers: { 'x-api-key': 'sc_live_short' } });
+    expect(malformed.body).toEqual(legacy(400, 'Malformed API Key'));
   });
 
   it('usage per endpoint is readable by the key holder and by the operator', async () => {
     const expected = expect.arrayContaining([
-      expect.objectContaining({ keyId, endpoint: 'GET /v1/music/offset', calls: 1 }),
-      expect.objectContaining({ keyId, endpoint: 'POST /api/music/search/text', calls: 1 }),
+      // Both answered 503 (no catalog-search yet): counted, and not successes.
+      expect.objectContaining({ keyId, endpoint: 'GET /v1/music/offset', calls: 1, successRate: 0 }),
+      expect.objectContaining({ keyId, endpoint: 'POST /api/music/search/text', calls: 1, successRate: 0 }),
     ]);
     await eventually(async () => {
       const own = await client.get('/api/v1/api-access/usage', { headers: { 'x-api-key': apiKey } });
@@ -84,8 +93,13 @@ describe('public API keys through the gateway', () => {
   });
 
   it('a revoked key is refused once the cache lifetime (1 s here, 30 s by default) has passed', async () => {
+    expect((await catalog({ authorization: `Bearer ${apiKey}` })).status).toBe(503); // accepted, verdict cached now
     const revoke = await client.delete(`/api/v1/admin/api-clients/${clientId}/keys/${keyId}`, { token: operatorToken });
     expect(revoke.status).toBe(204);
-    await eventually(async () => expect((await catalog({ authorization: `Bearer ${apiKey}` })).body).toEqual(legacy(400, 'Undefined API Key')), 5000, 250);
+    // The cached verdict is at most the lifetime old: once it has passed, the key is refused.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await catalog({ authorization: `Bearer ${apiKey}` })).body).toEqual(legacy(400, 'Undefined API Key'));
+    const search = await client.post('/api/music/search/text', { query_text: 'x', limit: 1 }, { headers: { 'x-api-key': apiKey } });
+    expect(search.body).toEqual(legacy(400, 'Undefined API Key'));
   });
 });
