@@ -1,32 +1,26 @@
 import {
   bearer,
-  clearPrefix,
   Echo,
   GatewayUnderTest,
+  startGatewayWithEveryUpstream,
   json,
   otherKeys,
   signToken,
-  startGateway,
-  startUpstream,
   TestUpstream,
   tokens,
 } from './helpers';
-import { SERVICES, ServiceName } from '../src/routes/route-table';
+import type { ServiceName } from '../src/routes/route-table';
 
 describe('gateway authentication and gates', () => {
-  const upstreams = {} as Record<ServiceName, TestUpstream>;
+  let upstreams: Record<ServiceName, TestUpstream>;
   let gateway: GatewayUnderTest;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    for (const s of SERVICES) upstreams[s] = await startUpstream(s);
-    gateway = await startGateway(Object.fromEntries(SERVICES.map((s) => [s, upstreams[s].url])));
+    ({ gateway, upstreams, stop } = await startGatewayWithEveryUpstream());
   });
 
-  afterAll(async () => {
-    await gateway.stop();
-    await Promise.all(SERVICES.map((s) => upstreams[s].close()));
-    await clearPrefix(gateway.prefix);
-  });
+  afterAll(async () => stop());
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     fetch(`${gateway.url}${path}`, { method, headers });

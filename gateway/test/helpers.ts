@@ -7,7 +7,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, Role } from '@storecast/service-kit';
 import { createTestKeys, testInfra } from '@storecast/service-kit/testing';
 import { loadGatewayConfig } from '../src/config';
 import { start, GatewayDeps, StartedGateway } from '../src/server';
-import type { ServiceName } from '../src/routes/route-table';
+import { SERVICES, type ServiceName } from '../src/routes/route-table';
 
 /** What an echo upstream answers: everything it received. */
 export interface Echo {
@@ -204,3 +204,23 @@ export const clearPrefix = async (prefix: string): Promise<void> => {
 };
 
 export const json = async <T = Record<string, unknown>>(res: Response): Promise<T> => (await res.json()) as T;
+
+/** A gateway in front of one echo upstream per service; stop() closes all of them. */
+export const startGatewayWithEveryUpstream = async (): Promise<{
+  gateway: GatewayUnderTest;
+  upstreams: Record<ServiceName, TestUpstream>;
+  stop(): Promise<void>;
+}> => {
+  const upstreams = {} as Record<ServiceName, TestUpstream>;
+  for (const s of SERVICES) upstreams[s] = await startUpstream(s);
+  const gateway = await startGateway(Object.fromEntries(SERVICES.map((s) => [s, upstreams[s].url])));
+  return {
+    gateway,
+    upstreams,
+    async stop() {
+      await gateway.stop();
+      await Promise.all(SERVICES.map((s) => upstreams[s].close()));
+      await clearPrefix(gateway.prefix);
+    },
+  };
+};

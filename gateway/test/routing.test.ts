@@ -1,32 +1,28 @@
 import http from 'node:http';
-import { SERVICES, ServiceName } from '../src/routes/route-table';
+import type { ServiceName } from '../src/routes/route-table';
 import {
   bearer,
   clearPrefix,
   Echo,
   GatewayUnderTest,
+  startGatewayWithEveryUpstream,
   json,
   refusedUrl,
   startGateway,
-  startUpstream,
   TestUpstream,
   tokens,
 } from './helpers';
 
 describe('gateway routing', () => {
-  const upstreams = {} as Record<ServiceName, TestUpstream>;
+  let upstreams: Record<ServiceName, TestUpstream>;
   let gateway: GatewayUnderTest;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    for (const s of SERVICES) upstreams[s] = await startUpstream(s);
-    gateway = await startGateway(Object.fromEntries(SERVICES.map((s) => [s, upstreams[s].url])));
+    ({ gateway, upstreams, stop } = await startGatewayWithEveryUpstream());
   });
 
-  afterAll(async () => {
-    await gateway.stop();
-    await Promise.all(SERVICES.map((s) => upstreams[s].close()));
-    await clearPrefix(gateway.prefix);
-  });
+  afterAll(async () => stop());
 
   const call = (method: string, path: string, token?: string, init: RequestInit = {}) =>
     fetch(`${gateway.url}${path}`, {

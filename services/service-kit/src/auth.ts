@@ -176,6 +176,23 @@ export const requireRole = (...roles: Role[]): RequestHandler => (req, _res, nex
   next();
 };
 
+/**
+ * Forced password change (spec 02 § Authentication): while the token carries passwordMustChange,
+ * every protected call outside the allowlist answers 403 PASSWORD_CHANGE_REQUIRED. The gateway
+ * gates first; services check again because they never trust only the gateway.
+ */
+export const requirePasswordChanged: RequestHandler = (req, _res, next) => {
+  if (req.principal?.passwordMustChange) return next(forbidden('PASSWORD_CHANGE_REQUIRED', 'The password must be changed first'));
+  next();
+};
+
+/** The guard of a protected path outside the password allowlist: token → role gate → password gate. */
+export const signedIn = (verifier: TokenVerifier, ...roles: Role[]): RequestHandler[] => [
+  authenticate(verifier),
+  requireRole(...roles),
+  requirePasswordChanged,
+];
+
 /** HQ paths act on the caller's HQ only; a token without one is a scope mismatch. */
 export const hqScope = (principal: Principal): string => {
   if (principal.role !== 'HQ_MANAGER' || !principal.hqId) {

@@ -42,7 +42,5 @@ export const serviceEnv = (name: string, ports: { http: number; grpc: number }) 
     JWKS_URL: z.url().default('http://127.0.0.1:8081/api/v1/auth/jwks'),
   });
 
-export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;
-
 /** Address of a peer's gRPC server, e.g. grpcAddr('IDENTITY', 50051). */
 export const grpcAddr = (fallbackPort: number) => z.string().min(1).default(`127.0.0.1:${fallbackPort}`);

@@ -85,12 +85,6 @@ export const runMigrations = async (
   logger?.info({ folder: serviceMigrationsFolder }, 'migrations applied');
 };
 
-/** One transaction around a use case: rules, audit and outbox commit or roll back together. */
-export const inTransaction = <TSchema extends Record<string, unknown>, T>(
-  db: NodePgDatabase<TSchema>,
-  work: (tx: Parameters<Parameters<NodePgDatabase<TSchema>['transaction']>[0]>[0]) => Promise<T>,
-): Promise<T> => db.transaction(work);
-
 /** PostgreSQL error code of a failed query (drizzle wraps the driver error in `cause`). */
 export const pgErrorCode = (err: unknown): string | undefined => {
   let current: unknown = err;
@@ -103,7 +97,7 @@ export const pgErrorCode = (err: unknown): string | undefined => {
 };
 
 /** The constraint name of a unique violation, to tell which rule a race hit. */
-export const pgConstraint = (err: unknown): string | undefined => {
+const pgConstraint = (err: unknown): string | undefined => {
   let current: unknown = err;
   for (let i = 0; i < 3 && current; i++) {
     const c = (current as { constraint?: unknown }).constraint;

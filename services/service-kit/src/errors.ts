@@ -53,11 +53,6 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
   }
-
-  /** Whether this error is expected (a client mistake or a business rule), not a defect. */
-  get isOperational(): boolean {
-    return this.httpStatus < 500 || this.code !== 'INTERNAL_ERROR';
-  }
 }
 
 export const badRequest = (code: string, message: string, options?: AppErrorOptions) =>

@@ -3,6 +3,7 @@ import {
   authenticate,
   bearerToken,
   forbidden,
+  requirePasswordChanged,
   forbidImpersonation,
   requireRole,
   toPrincipal,
@@ -38,10 +39,7 @@ export const createGuards = (ctx: IdentityContext, verifier: TokenVerifier): Gua
     }
     next();
   };
-  const passwordChanged: RequestHandler = (req, _res, next) => {
-    if (req.principal?.passwordMustChange) return next(forbidden('PASSWORD_CHANGE_REQUIRED', 'The password must be changed first'));
-    next();
-  };
+  const passwordChanged = requirePasswordChanged;
   const notImpersonating: RequestHandler = (req, _res, next) => {
     try {
       if (req.principal) forbidImpersonation(req.principal);

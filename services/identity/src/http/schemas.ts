@@ -81,14 +81,9 @@ export const ImpersonateExchangeRequest = z.object({ exchangeToken: z.string().m
 export const ImpersonationIssueResponseSchema = z
   .object({ exchangeToken: z.string(), expiresInSeconds: z.number().int() })
   .openapi('ImpersonationIssueResponse');
-export const ImpersonationExchangeResponseSchema = z
-  .object({
-    accessToken: z.string(),
-    accessExpiresInSeconds: z.number().int(),
-    refreshToken: z.string(),
-    refreshExpiresAt: z.iso.datetime(),
-    accountId: z.uuid(),
-    role: RoleSchema,
+// The same session pair as AuthResponse (no password claim: impersonation always carries false).
+export const ImpersonationExchangeResponseSchema = AuthResponseSchema.omit({ passwordMustChange: true })
+  .extend({
     impersonatedBy: z.uuid(),
     operatorEmail: z.string(),
     hqName: z.string(),

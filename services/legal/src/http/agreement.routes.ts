@@ -4,7 +4,7 @@ import { agreeToLegalDocument } from '../app/agree-to-legal-document.use-case';
 import type { LegalContext } from '../app/ports';
 import type { DocumentKind } from '../domain/legal-document';
 import { LegalAgreeRequest } from './dto';
-import { signedIn } from './guards';
+import { signedIn } from '@storecast/service-kit';
 
 const KINDS: Array<{ kind: DocumentKind; segment: string; label: string }> = [
   { kind: 'TERMS', segment: 'terms', label: 'terms' },

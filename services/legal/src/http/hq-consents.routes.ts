@@ -3,7 +3,7 @@ import { errorResponses, jsonResponse, parseInput, type OpenAPIRegistry, type To
 import { getHqConsents } from '../app/get-hq-consents.use-case';
 import type { LegalContext } from '../app/ports';
 import { HqConsentsResponse, IdParam, toHqConsentsResponse } from './dto';
-import { signedIn } from './guards';
+import { signedIn } from '@storecast/service-kit';
 
 export const hqConsentsRouter = (ctx: LegalContext, verifier: TokenVerifier, registry: OpenAPIRegistry): Router => {
   const router = Router();

@@ -13,7 +13,7 @@ import {
   toHistoryItem,
   toLegalDocumentResponse,
 } from './dto';
-import { signedIn } from './guards';
+import { signedIn } from '@storecast/service-kit';
 
 /** Path segments of the two kinds: /api/v1/admin/<segment> and /api/v1/<segment>/active. */
 const KINDS: Array<{ kind: DocumentKind; segment: string; label: string; notPublished: string }> = [

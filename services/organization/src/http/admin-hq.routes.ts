@@ -6,7 +6,7 @@ import { adminListHqsUseCase, changeHqStatus, getHqDetail, listHqsForDropdown, r
 import type { HqAction } from '../domain/hq-status';
 import { HQ_STATUSES, HQ_TYPES, PLANS } from '../domain/enums';
 import { defineRoute } from './route';
-import { guard } from './guards';
+import { signedIn } from '@storecast/service-kit';
 import { enumParam, qParam } from './params';
 import type { RouterDeps } from './deps';
 import * as dto from './dto';
@@ -16,7 +16,7 @@ const TAG = ['Operator: HQ administration'];
 
 export const adminHqRouter = ({ ctx, verifier, registry }: RouterDeps): Router => {
   const router = Router();
-  router.use('/api/v1/admin', ...guard(verifier, 'OPERATOR'));
+  router.use('/api/v1/admin', ...signedIn(verifier, 'OPERATOR'));
 
   defineRoute(
     router,

@@ -12,7 +12,7 @@ import {
 import { issueStoreManager } from '../app/issue-store-manager.use-case';
 import { PLANS, STORE_STATUSES, STORE_TYPES } from '../domain/enums';
 import { defineRoute } from './route';
-import { guard } from './guards';
+import { signedIn } from '@storecast/service-kit';
 import { enumParam, qParam } from './params';
 import type { RouterDeps } from './deps';
 import * as dto from './dto';
@@ -30,7 +30,7 @@ const contactOf = (s: { name: string; address?: string | null; managerName?: str
 
 export const adminStoresRouter = ({ ctx, verifier, registry }: RouterDeps): Router => {
   const router = Router();
-  router.use('/api/v1/admin', ...guard(verifier, 'OPERATOR'));
+  router.use('/api/v1/admin', ...signedIn(verifier, 'OPERATOR'));
 
   const onboardingErrors = errorResponses({ 400: ['VALIDATION_FAILED'], 404: ['HQ_NOT_FOUND'], 409: ['DUPLICATE_EMAIL'] });
 

@@ -19,7 +19,7 @@ import { toContact } from '../app/store-input';
 import { bulkTemplateCsv, BULK_CSV_HEADER, BULK_MAX_ROWS } from '../domain/bulk-csv';
 import { STORE_STATUSES, STORE_TYPES } from '../domain/enums';
 import { defineRoute } from './route';
-import { guard } from './guards';
+import { signedIn } from '@storecast/service-kit';
 import { boolParam, enumParam, qParam } from './params';
 import type { RouterDeps } from './deps';
 import * as dto from './dto';
@@ -46,7 +46,7 @@ const csvUpload = (maxBytes: number): RequestHandler => {
 
 export const hqRouter = ({ ctx, verifier, registry, bulkCsvMaxBytes }: RouterDeps): Router => {
   const router = Router();
-  router.use('/api/v1/hq', ...guard(verifier, 'HQ_MANAGER'));
+  router.use('/api/v1/hq', ...signedIn(verifier, 'HQ_MANAGER'));
   const scopeErrors = { 401: ['AUTH_TOKEN_INVALID'], 403: ['PRINCIPAL_SCOPE_MISMATCH'] };
 
   // ---------- profile ----------

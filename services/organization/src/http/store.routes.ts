@@ -4,7 +4,7 @@ import { actorOf } from '../app/actor';
 import { callerStore } from '../app/scope';
 import { getStoreMe, listDevices, registerDevice, renameDevice, revokeDevice } from '../app/store-mode.use-case';
 import { defineRoute } from './route';
-import { guard } from './guards';
+import { signedIn } from '@storecast/service-kit';
 import type { RouterDeps } from './deps';
 import * as dto from './dto';
 import * as req from './requests';
@@ -14,7 +14,7 @@ const DEVICES = ['Store mode: devices'];
 
 export const storeRouter = ({ ctx, verifier, registry }: RouterDeps): Router => {
   const router = Router();
-  router.use('/api/v1/store', ...guard(verifier, 'STORE_MANAGER'));
+  router.use('/api/v1/store', ...signedIn(verifier, 'STORE_MANAGER'));
   const scopeErrors = { 401: ['AUTH_TOKEN_INVALID'], 403: ['PRINCIPAL_SCOPE_MISMATCH', 'AUTH_STORE_SUSPENDED', 'AUTH_STORE_CLOSED'] };
 
   defineRoute(
