@@ -149,9 +149,10 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Requires a valid access token; sets req.principal. */
+/** Requires a valid access token; sets req.principal (verified once per request). */
 export const authenticate = (verifier: TokenVerifier): RequestHandler =>
   async (req: Request, _res: Response, next: NextFunction) => {
+    if (req.principal) return next();
     const token = bearerToken(req);
     if (!token) return next(unauthorized('AUTH_TOKEN_INVALID', 'Authentication is required'));
     try {
@@ -160,6 +161,20 @@ export const authenticate = (verifier: TokenVerifier): RequestHandler =>
     } catch (err) {
       next(err);
     }
+  };
+
+/** Sets req.principal when a valid bearer token is present; never fails (logout with a stale token). */
+export const optionalAuthenticate = (verifier: TokenVerifier): RequestHandler =>
+  async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (token && !req.principal) {
+      try {
+        req.principal = toPrincipal(await verifier.verify(token), token);
+      } catch {
+        // an invalid token on an optional route is the same as none
+      }
+    }
+    next();
   };
 
 /** The principal of an authenticated request (authenticate() must run first). */

@@ -38,9 +38,24 @@ export const serviceEnv = (name: string, ports: { http: number; grpc: number }) 
     DATABASE_URL: z.url().default(`postgres://postgres@127.0.0.1:5432/storecast_${name.replace(/-/g, '_')}`),
     AMQP_URL: z.string().min(1).default('amqp://guest:guest@127.0.0.1:5672'),
     AMQP_EXCHANGE: z.string().min(1).default('storecast.events'),
-    JWT_PUBLIC_KEY: z.string().optional(),
+    /** PEM public key verifying access tokens; without it the keys come from JWKS_URL. */
+    JWT_PUBLIC_KEY: pemKey().optional(),
     JWKS_URL: z.url().default('http://127.0.0.1:8081/api/v1/auth/jwks'),
+    /** Deadline of every outgoing gRPC call, in milliseconds. */
+    GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /** Fallback poll of the outbox relay (commits wake it at once through NOTIFY). */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   });
+
+/**
+ * A PEM key from one environment variable: env files and k8s secrets often carry it on one line
+ * with literal "\n", which is turned back into line breaks.
+ */
+export const pemKey = () =>
+  z
+    .string()
+    .min(1)
+    .transform((v) => v.replace(/\\n/g, '\n'));
 
 /** Address of a peer's gRPC server, e.g. grpcAddr('IDENTITY', 50051). */
 export const grpcAddr = (fallbackPort: number) => z.string().min(1).default(`127.0.0.1:${fallbackPort}`);

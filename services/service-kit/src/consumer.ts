@@ -26,7 +26,7 @@ export interface ConsumerOptions<T> {
  * duplicated message finds its id recorded and is acknowledged without running the handler.
  * A handler failure is retried once (redelivery), then dead-lettered to `<queue>.dlq`.
  */
-export const consumeEvents = async <T>(options: ConsumerOptions<T>): Promise<void> => {
+export const consumeMessages = async <T>(options: ConsumerOptions<T>): Promise<void> => {
   const { broker, logger } = options;
   const queue = broker.queueName(options.queue);
   const dlq = `${queue}.dlq`;

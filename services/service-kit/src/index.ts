@@ -19,3 +19,6 @@ export * from './openapi';
 export * from './lifecycle';
 export * from './service-runtime';
 export * from './audit';
+export * from './routes';
+export * from './events';
+export * from './legacy';

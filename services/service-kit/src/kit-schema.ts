@@ -29,6 +29,37 @@ export const processedMessages = pgTable(
     messageId: text('message_id').notNull(),
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.consumer, t.messageId] })],
+  // handled_at: old ids are pruned once no redelivery can bring them back.
+  (t) => [primaryKey({ columns: [t.consumer, t.messageId] }), index('processed_messages_handled_idx').on(t.handledAt)],
 );
 
+
+/**
+ * Audit records of every service, in the service's own database, written in the same
+ * transaction as the action (writeAudit). Ids of people and tenants are UUIDs; the system acts
+ * with a null account.
+ */
+export const auditRecords = pgTable(
+  'audit_records',
+  {
+    id: uuid('id').primaryKey(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    hqId: uuid('hq_id'),
+    storeId: uuid('store_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    actorAccountId: uuid('actor_account_id'),
+    actorRole: text('actor_role').notNull(),
+    impersonatedBy: uuid('impersonated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('audit_records_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_records_hq_idx').on(t.hqId, t.createdAt),
+    index('audit_records_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type AuditRecordRow = typeof auditRecords.$inferSelect;

@@ -5,7 +5,9 @@ import type * as grpc from '@grpc/grpc-js';
 import { Broker } from './broker';
 import { createDatabase, Database, ensureDatabase, runMigrations } from './db';
 import { createHttpApp, listen, RunningHttpServer } from './http';
-import { startGrpcServer, RunningGrpcServer } from './grpc';
+import { deadlineInterceptor, startGrpcServer, RunningGrpcServer } from './grpc';
+import { TokenVerifier } from './auth';
+import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
 import type { RequestHandler } from 'express';
@@ -17,7 +19,14 @@ export interface RuntimeConfig {
   DATABASE_URL: string;
   AMQP_URL: string;
   AMQP_EXCHANGE: string;
+  JWT_PUBLIC_KEY?: string;
+  JWKS_URL: string;
+  GRPC_DEADLINE_MS: number;
+  OUTBOX_POLL_MS: number;
 }
+
+/** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
+export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
 
 export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> {
   name: string;
@@ -26,12 +35,16 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   /** The service's drizzle-kit output folder (`<service>/migrations`). */
   migrationsFolder: string;
   logger?: Logger;
-  /** Outbox poll interval; tests lower it. */
+  /** TEMPORARY until every service sets OUTBOX_POLL_MS: overrides it. */
   outboxPollMs?: number;
+  /** Token verifier; by default from JWT_PUBLIC_KEY, else identity's JWKS_URL. */
+  verifier?: TokenVerifier;
 }
 
 export interface ServeOptions {
   routers: Router[];
+  /** The service's routes; its OpenAPI document is served at /openapi.json. */
+  api?: ServiceApi;
   openApiDocument?: () => unknown;
   grpcServices?: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
   before?: RequestHandler[];
@@ -45,6 +58,13 @@ export interface ServiceRuntime<TSchema extends Record<string, unknown>> {
   db: NodePgDatabase<TSchema>;
   broker: Broker;
   relay: OutboxRelay;
+  /** Verifies access tokens (one per service, shared by its routes). */
+  verifier: TokenVerifier;
+  /**
+   * A client of a peer's gRPC contract with the configured deadline on every call, closed on
+   * stop(). Call it with callUnary(client, 'method', request).
+   */
+  peer<C extends grpc.Client>(factory: PeerFactory<C>, address: string): C;
   /** Starts the HTTP server (and the gRPC server when services are given). */
   serve(options: ServeOptions): Promise<{ http: RunningHttpServer; grpc?: RunningGrpcServer }>;
   /** Registers cleanup run by stop() before the broker and pool close (consumers, timers). */
@@ -68,8 +88,10 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
   broker.start();
-  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs });
+  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS });
   relay.start();
+  const verifier =
+    options.verifier ?? new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
 
   let shuttingDown = false;
   let httpServer: RunningHttpServer | undefined;
@@ -83,13 +105,19 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
     db: database.db,
     broker,
     relay,
+    verifier,
+    peer(factory, address) {
+      const client = factory(address, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
+      stopHooks.push(() => client.close());
+      return client;
+    },
     onStop: (fn) => void stopHooks.push(fn),
     async serve(serve) {
       const app = createHttpApp({
         logger,
         production: config.NODE_ENV === 'production',
         routers: serve.routers,
-        openApiDocument: serve.openApiDocument,
+        openApiDocument: serve.openApiDocument ?? serve.api?.openApiDocument,
         readiness: {
           database: async () => {
             await database.pool.query('select 1');

@@ -2,7 +2,7 @@ import amqp from 'amqplib';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { Broker, consumeEvents, createDatabase, runMigrations, EventEnvelope } from '../src';
+import { Broker, consumeMessages, createDatabase, runMigrations, EventEnvelope } from '../src';
 import { createTestDatabase, testExchange, testInfra, eventually } from '../src/testing';
 
 const logger = pino({ level: 'silent' });
@@ -46,7 +46,7 @@ describe('idempotent event consumer', () => {
 
   const start = async (queue: string, fail?: (n: number) => boolean) => {
     broker.start();
-    await consumeEvents<{ n: number }>({
+    await consumeMessages<{ n: number }>({
       broker,
       db: database.db,
       logger,

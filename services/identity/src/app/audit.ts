@@ -1,8 +1,8 @@
-import { auditActorOf, auditRecord, type AuditActor, type AuditEntry as KitAuditEntry, type Clock, type DbExecutor, type Principal } from '@storecast/service-kit';
+import { auditActorOf, auditRecord, type LegacyAuditActor, type AuditEntry as KitAuditEntry, type Clock, type DbExecutor, type Principal } from '@storecast/service-kit';
 import { auditLog } from '../db/schema';
 
 /** Who did it: from the token, never from a body (null account for system calls). */
-export type Actor = AuditActor<string | null>;
+export type Actor = LegacyAuditActor<string | null>;
 
 export const actorOf = (principal: Principal): Actor => auditActorOf(principal);
 

@@ -16,7 +16,7 @@ export interface AuditEntry {
 /** Writes one audit record inside the action's transaction (a failed write rolls the action back). */
 export const writeAudit = async (tx: Tx, ctx: Pick<AppContext, 'clock'>, actor: Actor, entry: AuditEntry): Promise<void> => {
   await tx.insert(auditLog).values({
-    ...auditRecord(auditActorOf(actor), entry, ctx.clock),
+    ...auditRecord({ ...auditActorOf(actor), accountId: actor.accountId }, entry, ctx.clock),
     hqId: entry.hqId ?? null,
     storeId: entry.storeId ?? null,
   });

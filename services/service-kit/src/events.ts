@@ -1,0 +1,62 @@
+import type { DomainEventMap, DomainEventType } from '@storecast/proto';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'pino';
+import type { Broker } from './broker';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import { consumeMessages } from './consumer';
+import type { DbExecutor } from './db';
+import { enqueueEvent, type EventEnvelope } from './outbox';
+
+/** PostgreSQL channel the outbox relay listens on: a NOTIFY is delivered only when the transaction commits. */
+export const OUTBOX_CHANNEL = 'storecast_outbox';
+
+/** One domain event: a routing key of the catalog in proto/src/events.ts and its payload. */
+export type DomainEvent = { [K in DomainEventType]: { type: K; data: DomainEventMap[K] } }[DomainEventType];
+
+/**
+ * Writes a domain event into the outbox in the caller's transaction. A payload that does not match
+ * its routing key does not compile. The relay is woken when the transaction commits (NOTIFY), so
+ * no use case has to remember to kick it, and a rolled-back transaction publishes nothing.
+ */
+export const emit = async (tx: DbExecutor, event: DomainEvent, clock: Clock = systemClock): Promise<string> => {
+  const id = await enqueueEvent(tx, event.type, event.data, clock);
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return id;
+};
+
+/** A handler of one event type, run in the transaction that records the message as handled. */
+export type EventHandler<K extends DomainEventType> = (event: EventEnvelope<DomainEventMap[K]>, tx: DbExecutor) => Promise<void>;
+export type EventHandlers = { [K in DomainEventType]?: EventHandler<K> };
+
+export interface ConsumeEventsOptions {
+  broker: Broker;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: NodePgDatabase<any>;
+  logger: Logger;
+  /** `<service>.<purpose>`: the durable queue and the idempotence key of handled ids. */
+  queue: string;
+  /** Routing key → handler; the queue is bound to exactly these keys. */
+  handlers: EventHandlers;
+}
+
+/**
+ * Subscribes typed handlers (`onStoreClosed`-style functions in src/events/) to domain events:
+ * bindings come from the handler keys, each handler receives its own payload type, no casts.
+ */
+export const consumeEvents = (options: ConsumeEventsOptions): Promise<void> => {
+  const keys = Object.keys(options.handlers) as DomainEventType[];
+  return consumeMessages<unknown>({
+    broker: options.broker,
+    db: options.db,
+    logger: options.logger,
+    queue: options.queue,
+    bindings: keys,
+    handle: async (event, tx) => {
+      const handler = options.handlers[event.type as DomainEventType] as EventHandler<DomainEventType> | undefined;
+      // A message under a key this queue is not bound to cannot arrive; ignore it if it ever does.
+      if (handler) await handler(event as EventEnvelope<never>, tx);
+    },
+  });
+};

@@ -1,0 +1,239 @@
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import { authenticate, optionalAuthenticate, principalOf, requirePasswordChanged, requireRole, type Principal, type Role, type TokenVerifier } from './auth';
+import { forbidden } from './errors';
+import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
+import { parseInput, parseInputAs } from './validation';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route:
+ * - 'public': no token (an Authorization header is not even read);
+ * - 'optional': principal set when a valid token is present, never fails;
+ * - { roles }: a valid token of one of the roles (401 / 403 FORBIDDEN), outside the forced
+ *   password change allowlist unless allowPasswordChange (403 PASSWORD_CHANGE_REQUIRED), and
+ *   not while impersonating when forbidImpersonation (403 IMPERSONATION_FORBIDDEN_ACTION).
+ */
+export type RouteAuth =
+  | 'public'
+  | 'optional'
+  | { roles: readonly Role[]; allowPasswordChange?: boolean; forbidImpersonation?: boolean };
+
+/** The success response: a status and, unless it has no body (204, streamed files), its schema. */
+export interface RouteResponse<R extends z.ZodType | undefined> {
+  status: number;
+  description: string;
+  schema?: R;
+  /** Content type when it is not JSON (text/csv, audio/mpeg): the body is then not checked. */
+  contentType?: string;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** `{storeId}` segments of a path literal, so handlers get typed params without a schema. */
+type PathParamNames<S extends string> = S extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+type ParamsOf<P, Path extends string> = P extends z.ZodType ? z.output<P> : { [K in PathParamNames<Path>]: string };
+type ResponseValue<R> = R extends z.ZodType ? z.input<R> : void;
+
+export interface RouteInput<P, Q, B, A, Path extends string = string> {
+  params: ParamsOf<P, Path>;
+  query: Out<Q>;
+  body: Out<B>;
+  principal: A extends 'public' ? undefined : A extends 'optional' ? Principal | undefined : Principal;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteSpec<
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+  A extends RouteAuth,
+  Path extends string = string,
+> {
+  method: HttpMethod;
+  /** OpenAPI form, `/api/v1/hq/stores/{storeId}`; express gets `:storeId`. */
+  path: Path;
+  /** Stable name for generated clients: the spec's own where it names one, else camelCase verbNoun. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: A;
+  /** Path parameters; when omitted every `{name}` is a UUID (400 VALIDATION_FAILED otherwise). */
+  params?: P;
+  query?: Q;
+  /** JSON body (documented as application/json). */
+  body?: B;
+  /** A non-JSON request body (multipart/form-data, text/csv) for the document only; parsed by `before`. */
+  requestContent?: { contentType: string; schema: z.ZodType; description?: string };
+  /** Headers the route reads, documented (e.g. X-Upload-Ticket). */
+  headers?: z.ZodObject;
+  /** Invalid params/query/body answer 400 with this code instead of VALIDATION_FAILED. */
+  invalidCode?: string;
+  /** Handlers run after the guard and before parsing (multipart readers, raw body). */
+  before?: RequestHandler[];
+  response: RouteResponse<R>;
+  /** Other documented answers: status → the spec's codes. */
+  errors?: Record<number, string[]>;
+  /**
+   * Returns the response body (sent as JSON with response.status), or nothing for a bodiless
+   * status. A handler that writes the response itself (streams, files) leaves it sent.
+   */
+  handler: (input: RouteInput<P, Q, B, A, Path>) => Promise<ResponseValue<R>> | ResponseValue<R>;
+}
+
+/** What the response checker of the tests needs to know about a route. */
+export interface DefinedRoute {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  pattern: RegExp;
+  success: { status: number; schema?: z.ZodType; contentType?: string };
+  errorStatuses: number[];
+}
+
+const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const toPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '[^/]+')}$`);
+
+const guardFor = (auth: RouteAuth, verifier: TokenVerifier | undefined): RequestHandler[] => {
+  if (auth === 'public') return [];
+  if (!verifier) throw new Error('A route with auth needs the ServiceApi to have a token verifier');
+  if (auth === 'optional') return [optionalAuthenticate(verifier)];
+  const chain: RequestHandler[] = [authenticate(verifier), requireRole(...auth.roles)];
+  if (!auth.allowPasswordChange) chain.push(requirePasswordChanged);
+  if (auth.forbidImpersonation) {
+    chain.push((req, _res, next) =>
+      next(req.principal?.impersonatedBy ? forbidden('IMPERSONATION_FORBIDDEN_ACTION', 'This action is not allowed while impersonating') : undefined),
+    );
+  }
+  return chain;
+};
+
+const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string): Record<number, string[]> => {
+  const errors: Record<number, string[]> = {};
+  if (hasInput) errors[400] = [invalidCode ?? 'VALIDATION_FAILED'];
+  if (auth !== 'public' && auth !== 'optional') {
+    errors[401] = ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'];
+    errors[403] = ['FORBIDDEN', ...(auth.allowPasswordChange ? [] : ['PASSWORD_CHANGE_REQUIRED']), ...(auth.forbidImpersonation ? ['IMPERSONATION_FORBIDDEN_ACTION'] : [])];
+  }
+  return errors;
+};
+
+const mergeErrors = (a: Record<number, string[]>, b: Record<number, string[]>) => {
+  const out: Record<number, string[]> = { ...a };
+  for (const [status, codes] of Object.entries(b)) out[Number(status)] = [...new Set([...(out[Number(status)] ?? []), ...codes])];
+  return out;
+};
+
+export interface ServiceApiOptions {
+  title: string;
+  description?: string;
+  version?: string;
+  /** Verifies bearer tokens for every route whose auth is not 'public'. */
+  verifier?: TokenVerifier;
+}
+
+/**
+ * A service's HTTP surface: every route is defined once (method, path, schemas, guard, handler)
+ * and registered on its express router and in its OpenAPI document together, so the two never
+ * drift. The list of defined routes also feeds the tests' response checker
+ * (`@storecast/service-kit/testing` apiClient), which validates every answer against the schema
+ * registered for its status.
+ */
+export class ServiceApi {
+  readonly registry: OpenAPIRegistry = createRegistry();
+  readonly routes: DefinedRoute[] = [];
+  private readonly operationIds = new Set<string>();
+  private document?: unknown;
+
+  constructor(private readonly options: ServiceApiOptions) {}
+
+  /** A router to define routes on; mount it with the service runtime's serve({ routers }). */
+  router(): Router {
+    return Router();
+  }
+
+  define<
+    P extends z.ZodObject | undefined = undefined,
+    Q extends z.ZodObject | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+    R extends z.ZodType | undefined = undefined,
+    A extends RouteAuth = RouteAuth,
+    Path extends string = string,
+  >(router: Router, spec: RouteSpec<P, Q, B, R, A, Path>): void {
+    if (this.operationIds.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is defined twice`);
+    this.operationIds.add(spec.operationId);
+    const names = pathParams(spec.path);
+    const params = (spec.params ??
+      (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.uuid()]))) : undefined)) as z.ZodObject | undefined;
+    const hasInput = Boolean(params || spec.query || spec.body || spec.requestContent);
+    const errors = mergeErrors(defaultErrors(spec.auth, hasInput, spec.invalidCode), spec.errors ?? {});
+
+    const success: RouteConfig['responses'][string] = spec.response.schema
+      ? { description: spec.response.description, content: { [spec.response.contentType ?? 'application/json']: { schema: spec.response.schema } } }
+      : spec.response.contentType
+        ? { description: spec.response.description, content: { [spec.response.contentType]: { schema: z.string() } } }
+        : { description: spec.response.description };
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path,
+      operationId: spec.operationId,
+      summary: spec.summary,
+      description: spec.description,
+      tags: spec.tags,
+      security: spec.auth === 'public' ? undefined : [{ bearerAuth: [] }],
+      request: {
+        ...(params ? { params } : {}),
+        ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.headers ? { headers: spec.headers } : {}),
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } } : {}),
+        ...(spec.requestContent
+          ? { body: { description: spec.requestContent.description, content: { [spec.requestContent.contentType]: { schema: spec.requestContent.schema } }, required: true } }
+          : {}),
+      },
+      responses: { [spec.response.status]: success, ...errorResponses(errors) },
+    });
+    this.routes.push({
+      method: spec.method,
+      path: spec.path,
+      operationId: spec.operationId,
+      pattern: toPattern(spec.path),
+      success: { status: spec.response.status, schema: spec.response.schema, contentType: spec.response.contentType },
+      errorStatuses: Object.keys(errors).map(Number),
+    });
+
+    const parse = <S extends z.ZodType>(schema: S, input: unknown) =>
+      spec.invalidCode ? parseInputAs(schema, input, spec.invalidCode) : parseInput(schema, input);
+    const handle = async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const input = {
+          params: params ? parse(params, req.params) : undefined,
+          query: spec.query ? parse(spec.query, req.query) : undefined,
+          body: spec.body ? parse(spec.body, req.body) : undefined,
+          principal: spec.auth === 'public' ? undefined : spec.auth === 'optional' ? req.principal : principalOf(req),
+          req,
+          res,
+        } as unknown as RouteInput<P, Q, B, A, Path>;
+        const result = await spec.handler(input);
+        if (res.headersSent) return;
+        res.status(spec.response.status);
+        if (spec.response.schema) res.json(result);
+        else res.end();
+      } catch (err) {
+        next(err);
+      }
+    };
+    router[spec.method](toExpressPath(spec.path), ...guardFor(spec.auth, this.options.verifier), ...(spec.before ?? []), handle);
+  }
+
+  /** The service's OpenAPI 3 document (served at /openapi.json and merged by the gateway). */
+  openApiDocument = (): unknown =>
+    (this.document ??= buildOpenApiDocument(this.registry, {
+      title: this.options.title,
+      version: this.options.version ?? '1.0.0',
+      description: this.options.description,
+    }));
+}

@@ -1,0 +1,109 @@
+import pino from 'pino';
+import { z } from 'zod';
+import { conflict, createHttpApp, listen, ServiceApi, TokenVerifier, type RunningHttpServer } from '../src';
+import { apiClient, createTestKeys, responseDrift } from '../src/testing';
+import jwt from 'jsonwebtoken';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../src';
+
+const logger = pino({ level: 'silent' });
+const keys = createTestKeys();
+const sign = (claims: Record<string, unknown>) =>
+  jwt.sign({ passwordMustChange: false, ...claims }, keys.privateKeyPem, { algorithm: 'RS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, subject: '0190c6a0-0000-7000-8000-000000000001', expiresIn: 60 });
+
+const Thing = z.object({ id: z.uuid(), name: z.string(), createdAt: z.iso.datetime() });
+
+const build = () => {
+  const api = new ServiceApi({ title: 'things', verifier: new TokenVerifier({ publicKeyPem: keys.publicKeyPem }) });
+  const router = api.router();
+  api.define(router, {
+    method: 'get', path: '/api/v1/things/{thingId}', operationId: 'getThing', summary: 'One thing', tags: ['Things'],
+    auth: { roles: ['HQ_MANAGER'] },
+    response: { status: 200, description: 'The thing', schema: Thing },
+    errors: { 404: ['THING_NOT_FOUND'] },
+    handler: ({ params }) => ({ id: params.thingId, name: 'lamp', createdAt: '2026-11-23T00:00:00.000Z' }),
+  });
+  api.define(router, {
+    method: 'post', path: '/api/v1/things', operationId: 'createThing', summary: 'Create', tags: ['Things'],
+    auth: 'public',
+    body: z.object({ name: z.string().min(1).max(10) }),
+    response: { status: 201, description: 'Created', schema: Thing },
+    errors: { 409: ['THING_DUPLICATE'] },
+    handler: ({ body }) => {
+      if (body.name === 'taken') throw conflict('THING_DUPLICATE', 'taken');
+      // Drifts from the schema on purpose when asked to: createdAt is not a date-time.
+      return { id: '0190c6a0-0000-7000-8000-000000000002', name: body.name, createdAt: body.name === 'drift' ? 'yesterday' : '2026-11-23T00:00:00.000Z' };
+    },
+  });
+  api.define(router, {
+    method: 'delete', path: '/api/v1/things/{thingId}', operationId: 'deleteThing', summary: 'Delete', tags: ['Things'],
+    auth: { roles: ['OPERATOR'], forbidImpersonation: true },
+    response: { status: 204, description: 'Deleted' },
+    handler: () => undefined,
+  });
+  return { api, router };
+};
+
+describe('routes defined once through ServiceApi', () => {
+  let server: RunningHttpServer;
+  let api: ServiceApi;
+  let call: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    const built = build();
+    api = built.api;
+    server = await listen(createHttpApp({ logger, production: false, routers: [built.router], openApiDocument: api.openApiDocument }), 0, '127.0.0.1');
+    call = apiClient(server.url, api);
+  });
+  afterAll(() => server.close());
+
+  it('registers every route in the OpenAPI document with its operationId, params and error codes', async () => {
+    const doc = (await call('GET', '/openapi.json')).body;
+    const get = doc.paths['/api/v1/things/{thingId}'].get;
+    expect(get.operationId).toBe('getThing');
+    expect(get.parameters).toEqual([expect.objectContaining({ name: 'thingId', in: 'path', schema: expect.objectContaining({ format: 'uuid' }) })]);
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    expect(get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/things'].post.security).toBeUndefined();
+    expect(doc.paths['/api/v1/things/{thingId}'].delete.responses['403'].description).toContain('IMPERSONATION_FORBIDDEN_ACTION');
+  });
+
+  it('a path id that is not a UUID answers 400 VALIDATION_FAILED naming the field', async () => {
+    const res = await call('GET', '/api/v1/things/not-a-uuid', { token: sign({ role: 'HQ_MANAGER' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'thingId' })]);
+  });
+
+  it('guards: no token 401, another role 403 FORBIDDEN, forced password change 403, impersonation where forbidden 403', async () => {
+    const id = '0190c6a0-0000-7000-8000-00000000000a';
+    expect((await call('GET', `/api/v1/things/${id}`)).body.error.code).toBe('AUTH_TOKEN_INVALID');
+    expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'STORE_MANAGER' }) })).body.error.code).toBe('FORBIDDEN');
+    expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER', passwordMustChange: true }) })).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const impersonated = await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'OPERATOR', impersonatedBy: '0190c6a0-0000-7000-8000-0000000000ff' }) });
+    expect(impersonated.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
+    expect((await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'OPERATOR' }) })).status).toBe(204);
+    expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER' }) })).body.name).toBe('lamp');
+  });
+
+  it('the handler result is sent with the documented status; a body failing its schema is 400', async () => {
+    expect((await call('POST', '/api/v1/things', { body: { name: 'desk' } })).status).toBe(201);
+    expect((await call('POST', '/api/v1/things', { body: { name: '' } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/things', { body: { name: 'taken' } })).body.error.code).toBe('THING_DUPLICATE');
+  });
+
+  it('the test client fails a call whose answer drifts from the documented schema', async () => {
+    await expect(call('POST', '/api/v1/things', { body: { name: 'drift' } })).rejects.toThrow(/createThing.*does not match its schema/);
+  });
+
+  it('the drift check refuses undocumented statuses and undefined routes', () => {
+    expect(responseDrift(api.routes, 'GET', '/api/v1/things/x', 409, 'application/json', { success: false, error: { code: 'X', message: 'x' } })).toMatch(/does not list/);
+    expect(responseDrift(api.routes, 'PUT', '/api/v1/things/x', 200, 'application/json', {})).toMatch(/not a defined route/);
+    expect(responseDrift(api.routes, 'PUT', '/api/v1/elsewhere', 404, 'application/json', { success: false, error: { code: 'NOT_FOUND', message: 'x' } })).toBeUndefined();
+  });
+
+  it('an operationId may be defined only once', () => {
+    const { api: twice, router } = build();
+    expect(() =>
+      twice.define(router, { method: 'get', path: '/x', operationId: 'getThing', summary: 's', tags: [], auth: 'public', response: { status: 204, description: 'none' }, handler: () => undefined }),
+    ).toThrow('defined twice');
+  });
+});
