@@ -15,7 +15,15 @@ const swc = [
   },
 ];
 
-const moduleNameMapper = {};
+const ESM_PACKAGES = [
+  'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'peek-readable',
+  'music-metadata', 'jose', 'p-limit', 'yocto-queue', '@breezystack', '@borewit',
+];
+
+const moduleNameMapper = {
+  // Its exports offer only `import` / `module-sync` conditions, which jest's CommonJS resolver does not use.
+  '^file-type$': path.join(root, 'node_modules/file-type/index.js'),
+};
 for (const ws of workspaces) {
   const pkg = require(path.join(root, ws, 'package.json'));
   const src = path.join(root, ws, 'src');
@@ -29,7 +37,10 @@ const project = (name, dir) => ({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j)s$': swc },
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // ESM-only packages (file-type, music-metadata, jose, p-limit and their ESM dependencies) are
+  // transformed to CommonJS like our sources (and any .mjs file).
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/).+\\.c?js$`],
   moduleNameMapper,
   setupFiles: [path.join(root, 'test/setup/env.js')],
 });

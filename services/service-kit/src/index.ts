@@ -22,3 +22,5 @@ export * from './audit';
 export * from './routes';
 export * from './events';
 export * from './legacy';
+export * from './storage';
+export * from './upload';

@@ -2,3 +2,4 @@ export * from './infra';
 export * from './tcp-proxy';
 export * from './api-client';
 export * from './test-env';
+export * from './s3';

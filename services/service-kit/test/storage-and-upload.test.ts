@@ -1,0 +1,84 @@
+import pino from 'pino';
+import { AppError, badRequest, createHttpApp, createS3Storage, listen, readUpload, sniffFileType, type RunningHttpServer } from '../src';
+import { startTestS3, type TestS3 } from '../src/testing';
+import { Router } from 'express';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200d4e0c1d10000000049454e44ae426082', 'hex');
+
+describe('object storage over the embedded S3 server', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+  });
+  afterAll(() => s3.close());
+
+  const storage = () =>
+    createS3Storage({
+      S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: true, S3_PRESIGN_TTL_SECONDS: 60,
+    });
+
+  it('stores, reads back, presigns a GET that serves the bytes, and deletes idempotently', async () => {
+    const store = storage();
+    await store.ensureBucket();
+    await store.put('music/a.png', PNG, 'image/png', PNG.length);
+    expect(await store.exists('music/a.png')).toBe(true);
+    expect(await store.get('music/a.png')).toEqual(PNG);
+    const url = await store.presignGet('music/a.png');
+    expect(url).toContain('X-Amz-Expires=60');
+    const res = await fetch(url);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    await store.delete('music/a.png');
+    await store.delete('music/a.png');
+    expect(await store.exists('music/a.png')).toBe(false);
+    expect(await store.get('music/a.png')).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('reading an upload', () => {
+  let server: RunningHttpServer;
+  beforeAll(async () => {
+    const router = Router();
+    router.post(
+      '/upload',
+      readUpload({ field: 'file', maxBytes: 1024, tooLarge: () => badRequest('THING_INVALID_FIELD', 'too large'), invalid: (r) => badRequest('THING_INVALID_FIELD', r) }),
+      async (req, res) => {
+        const file = req.upload?.file;
+        res.json({ size: file?.size ?? null, sniffed: file ? ((await sniffFileType(file.buffer))?.mime ?? null) : null, fields: req.upload?.fields });
+      },
+    );
+    server = await listen(createHttpApp({ logger: pino({ level: 'silent' }), production: false, routers: [router] }), 0, '127.0.0.1');
+  });
+  afterAll(() => server.close());
+
+  const post = (form: FormData | string) =>
+    fetch(`${server.url}/upload`, typeof form === 'string' ? { method: 'POST', body: form, headers: { 'content-type': 'application/json' } } : { method: 'POST', body: form });
+
+  it('holds the file and the fields, and sniffs the type from the bytes whatever the declared type', async () => {
+    const form = new FormData();
+    form.append('title', 'Lamp');
+    form.append('file', new Blob([PNG], { type: 'audio/mpeg' }), 'x.mp3');
+    const body = await (await post(form)).json();
+    expect(body).toEqual({ size: PNG.length, sniffed: 'image/png', fields: { title: 'Lamp' } });
+  });
+
+  it('a file over the limit is refused while it is read, with the given code', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(5000, 1)]), 'big.bin');
+    const res = await post(form);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('THING_INVALID_FIELD');
+  });
+
+  it('a body that is not multipart is refused with the given code, not a 500', async () => {
+    const res = await post('{"a":1}');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/multipart/);
+  });
+
+  it('unknown bytes sniff as nothing', async () => {
+    expect(await sniffFileType(Buffer.from('plain text, no signature'))).toBeUndefined();
+    expect(new AppError(400, 'X', 'y').httpStatus).toBe(400);
+  });
+});
