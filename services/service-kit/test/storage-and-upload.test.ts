@@ -68,13 +68,13 @@ describe('reading an upload', () => {
     form.append('file', new Blob([Buffer.alloc(5000, 1)]), 'big.bin');
     const res = await post(form);
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('THING_INVALID_FIELD');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('THING_INVALID_FIELD');
   });
 
   it('a body that is not multipart is refused with the given code, not a 500', async () => {
     const res = await post('{"a":1}');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/multipart/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/multipart/);
   });
 
   it('unknown bytes sniff as nothing', async () => {
