@@ -30,7 +30,6 @@ export interface LegalDeps {
   hqs: HqDirectory;
   accounts: AccountDirectory;
   verifier: TokenVerifier;
-  outboxPollMs: number;
 }
 
 export interface StartedLegal {
@@ -55,7 +54,6 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     schema,
     migrationsFolder: MIGRATIONS_FOLDER,
     logger: deps.logger,
-    outboxPollMs: deps.outboxPollMs,
   });
   const clients: Array<{ close(): void }> = [];
   const grpcOptions = { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] };

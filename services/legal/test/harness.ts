@@ -148,8 +148,9 @@ export const startHarness = async (options: { identityAddr?: string; organizatio
     IDENTITY_GRPC_ADDR: options.identityAddr ?? peerAddr,
     ORGANIZATION_GRPC_ADDR: options.organizationAddr ?? peerAddr,
     GRPC_DEADLINE_MS: '2000',
+    OUTBOX_POLL_MS: '50',
   });
-  const legal = await start(config, { clock, outboxPollMs: 50 });
+  const legal = await start(config, { clock });
   const grpcClient = createLegalClient(`127.0.0.1:${legal.grpcPort}`, { interceptors: [deadlineInterceptor()] });
   const operatorId = newId();
 
