@@ -1,5 +1,4 @@
-import { badRequest, conflict, enqueueEvent, isUniqueViolation, newId } from '@storecast/service-kit';
-import type { DomainEventMap } from '@storecast/proto';
+import { badRequest, conflict, emit, isUniqueViolation, newId } from '@storecast/service-kit';
 import type { Actor } from '../db/audit.repository';
 import { writeAudit } from '../db/audit.repository';
 import {
@@ -20,8 +19,6 @@ export interface PublishInput {
   effectiveAt: Date | null;
   actor: Actor;
 }
-
-export const DOCUMENT_PUBLISHED = 'legal.document.published' as const;
 
 /**
  * Publishes a version (spec 02 § Legal document status): ACTIVE now (superseding the document in
@@ -58,12 +55,11 @@ export const publishLegalDocument = async (ctx: LegalContext, input: PublishInpu
         effectiveAt: decision.effectiveAt,
         publishedBy: input.actor.accountId,
       });
-      const event: DomainEventMap[typeof DOCUMENT_PUBLISHED] = {
-        kind: doc.kind,
-        version: doc.version,
-        effectiveAt: doc.effectiveAt.toISOString(),
-      };
-      await enqueueEvent(tx, DOCUMENT_PUBLISHED, event, ctx.clock);
+      await emit(
+        tx,
+        { type: 'legal.document.published', data: { kind: doc.kind, version: doc.version, effectiveAt: doc.effectiveAt.toISOString() } },
+        ctx.clock,
+      );
       await writeAudit(
         tx,
         input.actor,
