@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { authenticate, optionalAuthenticate, principalOf, requirePasswordChanged, requireRole, type Principal, type Role, type TokenVerifier } from './auth';
-import { forbidden } from './errors';
+import { AppError, forbidden } from './errors';
+import './upload';
 import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
 import { parseInput, parseInputAs } from './validation';
 
@@ -13,7 +14,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - 'optional': principal set when a valid token is present, never fails;
  * - { roles }: a valid token of one of the roles (401 / 403 FORBIDDEN), outside the forced
  *   password change allowlist unless allowPasswordChange (403 PASSWORD_CHANGE_REQUIRED), and
- *   not while impersonating when forbidImpersonation (403 IMPERSONATION_FORBIDDEN_ACTION).
+ *   not while impersonating when forbidImpersonation (403 IMPERSONATION_FORBIDDEN_ACTION, checked
+ *   before the role, so an impersonated HQ manager session on an operator path gets this code).
  */
 export type RouteAuth =
   | 'public'
@@ -98,17 +100,50 @@ const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) =>
 const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const toPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '[^/]+')}$`);
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_DEPTH = 32;
+
+/**
+ * The first value PostgreSQL would refuse (a NUL character, a lone UTF-16 surrogate) or that nests
+ * deeper than any request of the spec, with its path; such input is the client's error (400),
+ * never a 500 from the database.
+ */
+export const hostileInput = (value: unknown, path: string, depth = 0): { field: string; message: string } | undefined => {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { field: path, message: 'must not contain NUL characters' };
+    if (LONE_SURROGATE.test(value)) return { field: path, message: 'must be well-formed Unicode (a lone surrogate was sent)' };
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth > MAX_DEPTH) return { field: path, message: `nests deeper than ${MAX_DEPTH} levels` };
+  for (const [key, inner] of Object.entries(value)) {
+    const found = hostileInput(key, path, depth + 1) ?? hostileInput(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+const rejectHostile = (sources: Record<string, unknown>, code: string) => {
+  for (const value of Object.values(sources)) {
+    const found = hostileInput(value, '');
+    if (found) throw new AppError(400, code, `${found.field || 'input'} ${found.message}`, { details: [{ field: found.field || '(root)', code: 'INVALID_STRING', message: found.message }] });
+  }
+};
+
 const guardFor = (auth: RouteAuth, verifier: TokenVerifier | undefined): RequestHandler[] => {
   if (auth === 'public') return [];
   if (!verifier) throw new Error('A route with auth needs the ServiceApi to have a token verifier');
   if (auth === 'optional') return [optionalAuthenticate(verifier)];
-  const chain: RequestHandler[] = [authenticate(verifier), requireRole(...auth.roles)];
-  if (!auth.allowPasswordChange) chain.push(requirePasswordChanged);
+  const chain: RequestHandler[] = [authenticate(verifier)];
+  // Before the role gate: an impersonated session (an HQ manager's role) on an operator-only
+  // path gets the spec's IMPERSONATION_FORBIDDEN_ACTION, not a bare FORBIDDEN.
   if (auth.forbidImpersonation) {
     chain.push((req, _res, next) =>
       next(req.principal?.impersonatedBy ? forbidden('IMPERSONATION_FORBIDDEN_ACTION', 'This action is not allowed while impersonating') : undefined),
     );
   }
+  chain.push(requireRole(...auth.roles));
+  if (!auth.allowPasswordChange) chain.push(requirePasswordChanged);
   return chain;
 };
 
@@ -209,6 +244,7 @@ export class ServiceApi {
       spec.invalidCode ? parseInputAs(schema, input, spec.invalidCode) : parseInput(schema, input);
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
+        rejectHostile({ params: req.params, query: req.query, body: req.body, fields: req.upload?.fields }, spec.invalidCode ?? 'VALIDATION_FAILED');
         const input = {
           params: params ? parse(params, req.params) : undefined,
           query: spec.query ? parse(spec.query, req.query) : undefined,

@@ -80,6 +80,9 @@ describe('routes defined once through ServiceApi', () => {
     expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER', passwordMustChange: true }) })).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
     const impersonated = await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'OPERATOR', impersonatedBy: '0190c6a0-0000-7000-8000-0000000000ff' }) });
     expect(impersonated.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
+    // An operator impersonating carries the HQ manager's role: the impersonation gate answers first.
+    const asManager = await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER', impersonatedBy: '0190c6a0-0000-7000-8000-0000000000ff' }) });
+    expect(asManager.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
     expect((await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'OPERATOR' }) })).status).toBe(204);
     expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER' }) })).body.name).toBe('lamp');
   });
@@ -88,6 +91,21 @@ describe('routes defined once through ServiceApi', () => {
     expect((await call('POST', '/api/v1/things', { body: { name: 'desk' } })).status).toBe(201);
     expect((await call('POST', '/api/v1/things', { body: { name: '' } })).status).toBe(400);
     expect((await call('POST', '/api/v1/things', { body: { name: 'taken' } })).body.error.code).toBe('THING_DUPLICATE');
+  });
+
+  it('a NUL character, a lone surrogate or absurd nesting anywhere in the input answers 400 with the field, never reaching a handler', async () => {
+    const nul = await call('POST', '/api/v1/things', { body: { name: 'a\u0000b' } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'name', code: 'INVALID_STRING' }] });
+    const surrogate = await call.unchecked('POST', '/api/v1/things', { raw: { contentType: 'application/json', data: '{"name":"\\ud800x"}' } });
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.error.details[0].message).toMatch(/surrogate/);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = { d: deep };
+    const nested = await call('POST', '/api/v1/things', { body: { name: 'ok', extra: deep } });
+    expect(nested.status).toBe(400);
+    const inQuery = await call('GET', '/api/v1/things/0190c6a0-0000-7000-8000-00000000000a?q=a%00b', { token: sign({ role: 'HQ_MANAGER' }) });
+    expect(inQuery.body.error.details[0].field).toBe('q');
   });
 
   it('the test client fails a call whose answer drifts from the documented schema', async () => {
