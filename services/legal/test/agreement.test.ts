@@ -14,7 +14,7 @@ describe('agreeing to the current terms and privacy policy', () => {
   });
 
   beforeEach(async () => {
-    await h.sql('truncate legal_documents, consent_records, audit_log, outbox cascade');
+    await h.sql('truncate legal_documents, consent_records, audit_records, outbox cascade');
     h.clock.set(T0);
   });
 

@@ -13,7 +13,7 @@ describe('history, detail and cancel of legal documents', () => {
   });
 
   beforeEach(async () => {
-    await h.sql('truncate legal_documents, consent_records, audit_log, outbox cascade');
+    await h.sql('truncate legal_documents, consent_records, audit_records, outbox cascade');
     h.clock.set(T0);
   });
 
@@ -97,7 +97,7 @@ describe('history, detail and cancel of legal documents', () => {
       expect(res.status).toBe(204);
       expect(res.body).toBeUndefined();
       expect(await h.sql('select version from legal_documents')).toEqual([{ version: 'v1' }]);
-      expect(await h.sql("select action, target_type, target_id, target_label, actor_account_id, actor_role, created_at from audit_log where action like '%CANCELED'")).toEqual([
+      expect(await h.sql("select action, target_type, target_id, target_label, actor_account_id, actor_role, created_at from audit_records where action like '%CANCELED'")).toEqual([
         {
           action: 'TERMS_SCHEDULE_CANCELED',
           target_type: 'LEGAL_DOCUMENT',
@@ -117,7 +117,7 @@ describe('history, detail and cancel of legal documents', () => {
       const scheduled = await h.publish('privacy-policy', 'p2', at(minutes(5)));
       const res = await h.request('DELETE', `/api/v1/admin/privacy-policy/${scheduled.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(204);
-      expect(await h.sql('select action from audit_log where target_id = $1', [scheduled.id])).toEqual([
+      expect(await h.sql('select action from audit_records where target_id = $1 order by created_at, id', [scheduled.id])).toEqual([
         { action: 'PRIVACY_POLICY_PUBLISHED' },
         { action: 'PRIVACY_POLICY_SCHEDULE_CANCELED' },
       ]);
@@ -130,7 +130,7 @@ describe('history, detail and cancel of legal documents', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_SCHEDULED');
       expect(await h.sql('select version from legal_documents')).toEqual([{ version: 'v1' }]);
-      expect(await h.sql("select id from audit_log where action like '%CANCELED'")).toEqual([]);
+      expect(await h.sql("select id from audit_records where action like '%CANCELED'")).toEqual([]);
     });
 
     it('a SUPERSEDED version answers 409 LEGAL_DOC_NOT_SCHEDULED', async () => {

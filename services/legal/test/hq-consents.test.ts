@@ -13,7 +13,7 @@ describe('GET /api/v1/admin/hq/{id}/consents', () => {
   });
 
   beforeEach(async () => {
-    await h.sql('truncate legal_documents, consent_records, audit_log, outbox cascade');
+    await h.sql('truncate legal_documents, consent_records, audit_records, outbox cascade');
     h.clock.set(T0);
   });
 

@@ -18,7 +18,7 @@ describe('LegalService over gRPC (for identity)', () => {
   });
 
   beforeEach(async () => {
-    await h.sql('truncate legal_documents, consent_records, audit_log, outbox cascade');
+    await h.sql('truncate legal_documents, consent_records, audit_records, outbox cascade');
     h.clock.set(T0);
   });
 

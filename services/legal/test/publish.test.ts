@@ -16,7 +16,7 @@ describe('publishing terms and privacy policy', () => {
   });
 
   beforeEach(async () => {
-    await h.sql('truncate legal_documents, consent_records, audit_log, outbox cascade');
+    await h.sql('truncate legal_documents, consent_records, audit_records, outbox cascade');
     h.clock.set(T0);
   });
 
@@ -86,7 +86,7 @@ describe('publishing terms and privacy policy', () => {
     expect(res.body).toEqual({ success: false, error: expect.objectContaining({ code: 'LEGAL_DOC_INVALID_EFFECTIVE_AT' }) });
     expect(await h.sql('select id from legal_documents')).toEqual([]);
     expect(await h.sql('select id from outbox')).toEqual([]);
-    expect(await h.sql('select id from audit_log')).toEqual([]);
+    expect(await h.sql('select id from audit_records')).toEqual([]);
   });
 
   it('a version already published for the kind answers 409 LEGAL_DOC_DUPLICATE_VERSION, and the first stays untouched', async () => {
@@ -189,7 +189,7 @@ describe('publishing terms and privacy policy', () => {
   it('publishing writes an audit row with the operator from the token', async () => {
     const operatorId = newId();
     const doc = (await post('privacy-policy', { version: 'p1', content: 'x' }, h.sign({ sub: operatorId, role: 'OPERATOR' }))).body;
-    expect(await h.sql('select action, target_type, target_id, target_label, actor_account_id, actor_role, impersonated_by, detail from audit_log')).toEqual([
+    expect(await h.sql('select action, target_type, target_id, target_label, actor_account_id, actor_role, impersonated_by, detail from audit_records')).toEqual([
       {
         action: 'PRIVACY_POLICY_PUBLISHED',
         target_type: 'LEGAL_DOCUMENT',

@@ -1,5 +1,4 @@
-import { conflict, isUuid, notFound } from '@storecast/service-kit';
-import { writeAudit, type Actor } from '../db/audit.repository';
+import { conflict, isUuid, notFound, writeAudit, type Principal } from '@storecast/service-kit';
 import { deleteDocument, findDocumentById, lockKind } from '../db/legal-document.repository';
 import { cancelAuditAction, decideCancel, type DocumentKind } from '../domain/legal-document';
 import type { LegalContext } from './ports';
@@ -8,7 +7,7 @@ import type { LegalContext } from './ports';
  * Cancels a scheduled version: hard delete, only while its effective time is in the future
  * (409 LEGAL_DOC_NOT_SCHEDULED otherwise), with the audit row in the same transaction.
  */
-export const cancelScheduledLegalDocument = async (ctx: LegalContext, kind: DocumentKind, id: string, actor: Actor): Promise<void> => {
+export const cancelScheduledLegalDocument = async (ctx: LegalContext, kind: DocumentKind, id: string, actor: Principal): Promise<void> => {
   if (!isUuid(id)) throw notFound('LEGAL_DOC_NOT_FOUND', 'Legal document not found');
   await ctx.db.transaction(async (tx) => {
     await lockKind(tx, kind);

@@ -1,6 +1,4 @@
-import { badRequest, conflict, emit, isUniqueViolation, newId } from '@storecast/service-kit';
-import type { Actor } from '../db/audit.repository';
-import { writeAudit } from '../db/audit.repository';
+import { badRequest, conflict, emit, isUniqueViolation, newId, writeAudit, type Principal } from '@storecast/service-kit';
 import {
   insertDocument,
   listEffectiveNotSuperseded,
@@ -17,7 +15,8 @@ export interface PublishInput {
   version: string;
   content: string;
   effectiveAt: Date | null;
-  actor: Actor;
+  /** The operator, from the token (audit actor and publishedBy). */
+  actor: Principal;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -63,25 +63,7 @@ export const consentRecords = pgTable(
   ],
 );
 
-/** Audit records of this service, written in the same transaction as the action. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id'),
-    targetLabel: text('target_label'),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
-    actorAccountId: text('actor_account_id'),
-    actorRole: text('actor_role'),
-    impersonatedBy: text('impersonated_by'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
-);
-
-export const schema = { legalDocuments, consentRecords, auditLog };
+export const schema = { legalDocuments, consentRecords };
 export type LegalSchema = typeof schema;
 export type LegalDocumentRow = typeof legalDocuments.$inferSelect;
 export type ConsentRecordRow = typeof consentRecords.$inferSelect;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { auditActorOf, errorResponses, jsonBody, jsonResponse, parseInput, principalOf, type OpenAPIRegistry, type TokenVerifier } from '@storecast/service-kit';
+import { errorResponses, jsonBody, jsonResponse, parseInput, principalOf, type OpenAPIRegistry, type TokenVerifier } from '@storecast/service-kit';
 import { publishLegalDocument } from '../app/publish-legal-document.use-case';
 import { cancelScheduledLegalDocument } from '../app/cancel-scheduled-legal-document.use-case';
 import { getCurrentLegalDocument, getLegalDocument, listLegalDocumentHistory } from '../app/read-legal-documents.use-case';
@@ -48,7 +48,7 @@ export const legalDocumentsRouter = (ctx: LegalContext, verifier: TokenVerifier,
         version: body.version,
         content: body.content,
         effectiveAt: body.effectiveAt ? new Date(body.effectiveAt) : null,
-        actor: auditActorOf(principal),
+        actor: principal,
       });
       res.status(200).json(toLegalDocumentResponse(doc));
     });
@@ -82,7 +82,7 @@ export const legalDocumentsRouter = (ctx: LegalContext, verifier: TokenVerifier,
     });
     router.delete(`${admin}/:id`, ...operator, async (req, res) => {
       const { id } = parseInput(IdParam, req.params);
-      await cancelScheduledLegalDocument(ctx, kind, id, auditActorOf(principalOf(req)));
+      await cancelScheduledLegalDocument(ctx, kind, id, principalOf(req));
       res.status(204).end();
     });
 
