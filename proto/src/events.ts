@@ -15,7 +15,18 @@ export interface DomainEventMap {
   'organization.store.closed': { storeId: string; hqId: string; closedAt: string };
   'organization.device.registered': { deviceId: string; storeId: string };
   'organization.device.revoked': { deviceId: string; storeId: string };
+  'support.ticket.created': TicketEventFacts & { createdByRole: string; priority: string; category: string | null };
+  'support.ticket.status-changed': TicketEventFacts & { from: string; to: string; actorRole: string };
+  /** kind INTERNAL comments are operator-only: consumers must not surface them to HQs or stores. */
+  'support.ticket.commented': TicketEventFacts & { commentId: string; kind: 'REPLY' | 'INTERNAL'; authorRole: string };
   'legal.document.published': { kind: 'TERMS' | 'PRIVACY_POLICY'; version: string; effectiveAt: string };
+}
+
+/** What every support ticket event carries: the ticket and the tenant it belongs to (null for none). */
+export interface TicketEventFacts {
+  ticketId: string;
+  hqId: string | null;
+  storeId: string | null;
 }
 
 export type DomainEventType = keyof DomainEventMap;
