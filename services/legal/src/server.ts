@@ -3,7 +3,6 @@ import {
   buildOpenApiDocument,
   createRegistry,
   createServiceRuntime,
-  deadlineInterceptor,
   systemClock,
   TokenVerifier,
   type Clock,
@@ -13,9 +12,9 @@ import {
 import { createIdentityClient, createOrganizationClient, legalProto } from '@storecast/proto';
 import type { LegalConfig } from './config';
 import { schema, type LegalSchema } from './db/schema';
-import type { AccountDirectory, HqDirectory, LegalContext } from './app/ports';
-import { identityAccountDirectory } from './grpc/identity.client';
-import { organizationHqDirectory } from './grpc/organization.client';
+import type { IdentityPeer, LegalContext, OrganizationPeer } from './app/ports';
+import { identityPeer } from './peers/identity.peer';
+import { organizationPeer } from './peers/organization.peer';
 import { legalHandlers } from './grpc/legal.handlers';
 import { legalDocumentsRouter } from './http/legal-documents.routes';
 import { agreementRouter } from './http/agreement.routes';
@@ -27,8 +26,8 @@ export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 export interface LegalDeps {
   clock: Clock;
   logger: Logger;
-  hqs: HqDirectory;
-  accounts: AccountDirectory;
+  organization: OrganizationPeer;
+  identity: IdentityPeer;
   verifier: TokenVerifier;
 }
 
@@ -55,23 +54,10 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     migrationsFolder: MIGRATIONS_FOLDER,
     logger: deps.logger,
   });
-  const clients: Array<{ close(): void }> = [];
-  const grpcOptions = { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] };
-  let hqs = deps.hqs;
-  if (!hqs) {
-    const client = createOrganizationClient(config.ORGANIZATION_GRPC_ADDR, grpcOptions);
-    clients.push(client);
-    hqs = organizationHqDirectory(client);
-  }
-  let accounts = deps.accounts;
-  if (!accounts) {
-    const client = createIdentityClient(config.IDENTITY_GRPC_ADDR, grpcOptions);
-    clients.push(client);
-    accounts = identityAccountDirectory(client);
-  }
-  runtime.onStop(() => clients.forEach((c) => c.close()));
+  const organization = deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR));
+  const identity = deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR));
 
-  const context: LegalContext = { db: runtime.db, clock: deps.clock ?? systemClock, logger: runtime.logger, hqs, accounts };
+  const context: LegalContext = { db: runtime.db, clock: deps.clock ?? systemClock, logger: runtime.logger, organization, identity };
   const verifier = deps.verifier ?? tokenVerifierFor(config);
   const registry = createRegistry();
   const routers = [

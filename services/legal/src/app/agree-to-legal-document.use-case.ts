@@ -37,7 +37,7 @@ const subjectOf = (principal: Principal): ConsentSubject => {
  * account. Identity not answering degrades to a null signer name, never to a failure.
  */
 const signerOf = async (ctx: LegalContext, principal: Principal): Promise<string | null> => {
-  const found = await ctx.accounts.lookup(principal.accountId);
+  const found = await ctx.identity.lookupAccount(principal.accountId);
   if (found.outcome === 'UNAVAILABLE') {
     ctx.logger.warn({ accountId: principal.accountId, reason: found.reason }, 'identity unavailable: consent stored without signer name');
     return null;

@@ -17,7 +17,7 @@ export interface HqConsents extends AgreementFlags {
  */
 export const getHqConsents = async (ctx: LegalContext, hqId: string): Promise<HqConsents> => {
   if (!isUuid(hqId)) throw notFound('HQ_NOT_FOUND', 'HQ not found');
-  const hq = await ctx.hqs.getHq(hqId);
+  const hq = await ctx.organization.getHq(hqId);
   const subject: ConsentSubject = { type: 'HQ', id: hqId };
   const [terms, privacy, flags] = await Promise.all([
     listConsents(ctx.db, subject, 'TERMS'),

@@ -9,8 +9,8 @@ export interface HqSummary {
   status: string;
 }
 
-/** Organization's HQs; getHq throws AppError 404 HQ_NOT_FOUND when absent (503 when unreachable). */
-export interface HqDirectory {
+/** Organization's HQs; getHq throws AppError 404 HQ_NOT_FOUND when absent, 503 SERVICE_UNAVAILABLE when it does not answer. */
+export interface OrganizationPeer {
   getHq(hqId: string): Promise<HqSummary>;
 }
 
@@ -30,8 +30,9 @@ export type AccountLookup =
   /** Identity did not answer (down, deadline, failure): the caller degrades, never fails. */
   | { outcome: 'UNAVAILABLE'; reason: string };
 
-export interface AccountDirectory {
-  lookup(accountId: string): Promise<AccountLookup>;
+/** Identity's accounts; never throws: not answering is the UNAVAILABLE outcome. */
+export interface IdentityPeer {
+  lookupAccount(accountId: string): Promise<AccountLookup>;
 }
 
 /** What every use case gets: the database, time, peers and a logger. */
@@ -39,6 +40,6 @@ export interface LegalContext {
   db: NodePgDatabase<LegalSchema>;
   clock: Clock;
   logger: Logger;
-  hqs: HqDirectory;
-  accounts: AccountDirectory;
+  organization: OrganizationPeer;
+  identity: IdentityPeer;
 }
