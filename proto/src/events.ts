@@ -20,6 +20,28 @@ export interface DomainEventMap {
   /** kind INTERNAL comments are operator-only: consumers must not surface them to HQs or stores. */
   'support.ticket.commented': TicketEventFacts & { commentId: string; kind: 'REPLY' | 'INTERNAL'; authorRole: string };
   'legal.document.published': { kind: 'TERMS' | 'PRIVACY_POLICY'; version: string; effectiveAt: string };
+  /**
+   * A dispatch became PENDING for one store (created for now, its scheduled time came, or a
+   * recurring occurrence fell due): everything a player needs to fetch and play it. audioUrl is a
+   * presigned GET valid for a limited time; players reload the pending list when it has expired.
+   * deviceId set: only that device of the store plays it.
+   */
+  'dispatch.dispatch.pending': {
+    dispatchId: string;
+    announcementId: string;
+    hqId: string | null;
+    storeId: string;
+    deviceId: string | null;
+    title: string;
+    audioUrl: string;
+    durationSeconds: number | null;
+    isEmergency: boolean;
+    /** Absolute start time (ISO 8601); null or past means play at once. */
+    playAt: string | null;
+    pendingAt: string;
+  };
+  /** HQ stopped a PENDING dispatch remotely (revoke): players of the store stop it at once. */
+  'dispatch.dispatch.revoked': { dispatchId: string; announcementId: string; hqId: string | null; storeId: string; deviceId: string | null; revokedAt: string };
 }
 
 /** What every support ticket event carries: the ticket and the tenant it belongs to (null for none). */
