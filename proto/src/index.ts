@@ -12,6 +12,7 @@ export type { VerifyApiKeyResponse__Output as VerifyApiKeyMessage } from './gene
 export type { Account__Output as AccountMessage, Account as AccountInput } from './generated/storecast/identity/v1/Account';
 export type { LegalServiceClient, LegalServiceHandlers } from './generated/storecast/legal/v1/LegalService';
 export type { OrganizationServiceClient, OrganizationServiceHandlers } from './generated/storecast/organization/v1/OrganizationService';
+export type { StoreDeviceServiceClient, StoreDeviceServiceHandlers } from './generated/storecast/organization/v1/StoreDeviceService';
 export type { OrganizationStatsServiceClient, OrganizationStatsServiceHandlers } from './generated/storecast/organization/v1/OrganizationStatsService';
 export type { Hq__Output as HqMessage } from './generated/storecast/organization/v1/Hq';
 export type { Store__Output as StoreMessage } from './generated/storecast/organization/v1/Store';
@@ -65,5 +66,7 @@ export const createLegalClient = (address: string, options: ClientOptions = {}) 
   new (legalProto().LegalService)(address, insecure(), { interceptors: options.interceptors });
 export const createOrganizationClient = (address: string, options: ClientOptions = {}) =>
   new (organizationProto().OrganizationService)(address, insecure(), { interceptors: options.interceptors });
+export const createStoreDeviceClient = (address: string, options: ClientOptions = {}) =>
+  new (organizationProto().StoreDeviceService)(address, insecure(), { interceptors: options.interceptors });
 export const createOrganizationStatsClient = (address: string, options: ClientOptions = {}) =>
   new (organizationProto().OrganizationStatsService)(address, insecure(), { interceptors: options.interceptors });

@@ -11,12 +11,16 @@ import type { GetSignInStatusRequest as _storecast_organization_v1_GetSignInStat
 import type { GetSignInStatusResponse as _storecast_organization_v1_GetSignInStatusResponse, GetSignInStatusResponse__Output as _storecast_organization_v1_GetSignInStatusResponse__Output } from './storecast/organization/v1/GetSignInStatusResponse';
 import type { GetStoreRequest as _storecast_organization_v1_GetStoreRequest, GetStoreRequest__Output as _storecast_organization_v1_GetStoreRequest__Output } from './storecast/organization/v1/GetStoreRequest';
 import type { Hq as _storecast_organization_v1_Hq, Hq__Output as _storecast_organization_v1_Hq__Output } from './storecast/organization/v1/Hq';
+import type { ListStoreDevicesRequest as _storecast_organization_v1_ListStoreDevicesRequest, ListStoreDevicesRequest__Output as _storecast_organization_v1_ListStoreDevicesRequest__Output } from './storecast/organization/v1/ListStoreDevicesRequest';
+import type { ListStoreDevicesResponse as _storecast_organization_v1_ListStoreDevicesResponse, ListStoreDevicesResponse__Output as _storecast_organization_v1_ListStoreDevicesResponse__Output } from './storecast/organization/v1/ListStoreDevicesResponse';
 import type { ListStoresOfHqRequest as _storecast_organization_v1_ListStoresOfHqRequest, ListStoresOfHqRequest__Output as _storecast_organization_v1_ListStoresOfHqRequest__Output } from './storecast/organization/v1/ListStoresOfHqRequest';
 import type { ListStoresOfHqResponse as _storecast_organization_v1_ListStoresOfHqResponse, ListStoresOfHqResponse__Output as _storecast_organization_v1_ListStoresOfHqResponse__Output } from './storecast/organization/v1/ListStoresOfHqResponse';
 import type { OrganizationCounts as _storecast_organization_v1_OrganizationCounts, OrganizationCounts__Output as _storecast_organization_v1_OrganizationCounts__Output } from './storecast/organization/v1/OrganizationCounts';
 import type { OrganizationServiceClient as _storecast_organization_v1_OrganizationServiceClient, OrganizationServiceDefinition as _storecast_organization_v1_OrganizationServiceDefinition } from './storecast/organization/v1/OrganizationService';
 import type { OrganizationStatsServiceClient as _storecast_organization_v1_OrganizationStatsServiceClient, OrganizationStatsServiceDefinition as _storecast_organization_v1_OrganizationStatsServiceDefinition } from './storecast/organization/v1/OrganizationStatsService';
 import type { Store as _storecast_organization_v1_Store, Store__Output as _storecast_organization_v1_Store__Output } from './storecast/organization/v1/Store';
+import type { StoreDevice as _storecast_organization_v1_StoreDevice, StoreDevice__Output as _storecast_organization_v1_StoreDevice__Output } from './storecast/organization/v1/StoreDevice';
+import type { StoreDeviceServiceClient as _storecast_organization_v1_StoreDeviceServiceClient, StoreDeviceServiceDefinition as _storecast_organization_v1_StoreDeviceServiceDefinition } from './storecast/organization/v1/StoreDeviceService';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -36,12 +40,16 @@ export interface ProtoGrpcType {
         GetSignInStatusResponse: MessageTypeDefinition<_storecast_organization_v1_GetSignInStatusResponse, _storecast_organization_v1_GetSignInStatusResponse__Output>
         GetStoreRequest: MessageTypeDefinition<_storecast_organization_v1_GetStoreRequest, _storecast_organization_v1_GetStoreRequest__Output>
         Hq: MessageTypeDefinition<_storecast_organization_v1_Hq, _storecast_organization_v1_Hq__Output>
+        ListStoreDevicesRequest: MessageTypeDefinition<_storecast_organization_v1_ListStoreDevicesRequest, _storecast_organization_v1_ListStoreDevicesRequest__Output>
+        ListStoreDevicesResponse: MessageTypeDefinition<_storecast_organization_v1_ListStoreDevicesResponse, _storecast_organization_v1_ListStoreDevicesResponse__Output>
         ListStoresOfHqRequest: MessageTypeDefinition<_storecast_organization_v1_ListStoresOfHqRequest, _storecast_organization_v1_ListStoresOfHqRequest__Output>
         ListStoresOfHqResponse: MessageTypeDefinition<_storecast_organization_v1_ListStoresOfHqResponse, _storecast_organization_v1_ListStoresOfHqResponse__Output>
         OrganizationCounts: MessageTypeDefinition<_storecast_organization_v1_OrganizationCounts, _storecast_organization_v1_OrganizationCounts__Output>
         OrganizationService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_OrganizationServiceClient> & { service: _storecast_organization_v1_OrganizationServiceDefinition }
         OrganizationStatsService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_OrganizationStatsServiceClient> & { service: _storecast_organization_v1_OrganizationStatsServiceDefinition }
         Store: MessageTypeDefinition<_storecast_organization_v1_Store, _storecast_organization_v1_Store__Output>
+        StoreDevice: MessageTypeDefinition<_storecast_organization_v1_StoreDevice, _storecast_organization_v1_StoreDevice__Output>
+        StoreDeviceService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_StoreDeviceServiceClient> & { service: _storecast_organization_v1_StoreDeviceServiceDefinition }
       }
     }
   }
