@@ -1,0 +1,38 @@
+// ESLint for every workspace, test/, scripts/ and bench/ (`npm run lint`, run by `npm test`).
+// typescript-eslint's syntax-only `recommended` preset: the type-checked presets need a TypeScript
+// program per workspace and take minutes on the 2-core machines; tsc (`npm run typecheck`) already
+// checks the types. Layer rules (what may import what) are dependency-cruiser's: .dependency-cruiser.cjs.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/dist/', '**/migrations/', 'proto/src/generated/', '**/coverage/']),
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      // `import type` for type-only imports: erased for sure under isolatedModules/swc, and the
+      // dependency graph (dependency-cruiser) tells type edges from runtime edges.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // `_`-prefixed names are the deliberate "unused" (express error handlers need four parameters).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Plain JavaScript (jest setup, scripts, benches, deploy helpers) runs on Node.
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.cjs', 'jest.config.js', 'test/setup/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+);
