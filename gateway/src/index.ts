@@ -4,4 +4,4 @@ export { loadGatewayConfig, configSchema } from './config';
 export type { GatewayConfig } from './config';
 export { ROUTES, resolveRoute, SERVICES } from './routes/route-table';
 export type { ApiKeyVerifier, ApiKeyIdentity } from './api-keys/api-key-verifier';
-export { parseApiKey, formatApiKey } from './api-keys/api-key-format';
+// The public API key format is the kit's (@storecast/service-kit: parseApiKey, formatApiKey).

@@ -9,7 +9,8 @@ const FORBIDDEN = [
   /^express/, /^pg$/, /^pg-/, /^drizzle-orm/, /^amqplib/, /^@grpc\//, /^ioredis/, /^http-proxy-middleware/,
   /^nodemailer/, /^@aws-sdk\//, /^(node:)?(http|https|net|fs|fs\/promises|child_process|dgram|tls)$/,
   /^multer/, /^busboy/, /^csv-(parse|stringify)/, /^music-metadata/, /^node-id3/, /^file-type/, /^sharp/,
-  /^@storecast\//, /\/db\//, /\/http\//, /\/grpc\//, /\/events\//, /\/app\//,
+  // The kit's own domain/ modules (pure, checked by this same rule) are the one exception.
+  /^@storecast\/(?!service-kit\/domain\/)/, /\/db\//, /\/http\//, /\/grpc\//, /\/events\//, /\/app\//,
 ];
 
 const domainFiles = (): string[] => {
@@ -53,6 +54,14 @@ describe('domain purity', () => {
         .map((spec) => `${path.relative(root, file)} imports ${spec}`),
     );
     expect(violations).toEqual([]);
+  });
+
+  it('a domain module may use the kit\'s pure domain modules, and nothing else of the kit or proto', () => {
+    const forbidden = (spec: string) => FORBIDDEN.some((re) => re.test(spec));
+    expect(forbidden('@storecast/service-kit/domain/api-key-format')).toBe(false);
+    expect(forbidden('@storecast/service-kit')).toBe(true);
+    expect(forbidden('@storecast/service-kit/testing')).toBe(true);
+    expect(forbidden('@storecast/proto')).toBe(true);
   });
 
   it('the import scanner sees static, dynamic and require imports', () => {

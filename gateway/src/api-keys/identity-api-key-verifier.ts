@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { callUnary, serviceUnavailable, type Logger } from '@storecast/service-kit';
 import type { ApiKeyServiceClient } from '@storecast/proto';
-import type { ParsedApiKey } from './api-key-format';
+import type { ParsedApiKey } from '@storecast/service-kit';
 import type { ApiKeyVerdict, ApiKeyVerifier } from './api-key-verifier';
 
 interface CacheEntry {

@@ -24,3 +24,4 @@ export * from './events';
 export * from './legacy';
 export * from './storage';
 export * from './upload';
+export * from './domain/api-key-format';

@@ -1,4 +1,16 @@
-import { decideClient, encodeRandom, formatApiKey, judgeApiKey, parseApiKey, PREFIX_ALPHABET } from './api-keys';
+import { API_KEY_PATTERN as KIT_PATTERN, parseApiKey as kitParse } from '@storecast/service-kit/domain/api-key-format';
+import {
+  API_KEY_PATTERN,
+  decideClient,
+  encodeRandom,
+  formatApiKey,
+  judgeApiKey,
+  parseApiKey,
+  PREFIX_ALPHABET,
+  PREFIX_LENGTH,
+  SECRET_ALPHABET,
+  SECRET_LENGTH,
+} from './api-keys';
 
 const now = new Date('2026-03-01T00:00:00.000Z');
 
@@ -6,11 +18,22 @@ describe('API key format', () => {
   it('round-trips through format and parse', () => {
     const key = formatApiKey('ab12cd34', 'A'.repeat(20) + 'z9'.repeat(10));
     expect(key).toBe(`sc_live_ab12cd34_${'A'.repeat(20)}${'z9'.repeat(10)}`);
-    expect(parseApiKey(key)).toEqual({ prefix: 'ab12cd34', secret: 'A'.repeat(20) + 'z9'.repeat(10) });
+    expect(parseApiKey(key)).toEqual({ prefix: 'ab12cd34', secret: 'A'.repeat(20) + 'z9'.repeat(10), key });
+  });
+
+  it('is the kit\'s definition, the one the gateway checks before asking identity', () => {
+    const issued = formatApiKey(encodeRandom(Uint8Array.from({ length: 8 }, (_, i) => i * 4), PREFIX_ALPHABET, PREFIX_LENGTH)!, encodeRandom(Uint8Array.from({ length: 40 }, (_, i) => i), SECRET_ALPHABET, SECRET_LENGTH)!);
+    expect(kitParse(issued)).toEqual(parseApiKey(issued));
+    expect(API_KEY_PATTERN).toBe(KIT_PATTERN);
+  });
+
+  it('ignores surrounding whitespace of a presented key', () => {
+    const key = formatApiKey('ab12cd34', 'A'.repeat(40));
+    expect(parseApiKey(`  ${key}\n`)?.prefix).toBe('ab12cd34');
   });
 
   it('rejects keys of another shape as malformed', () => {
-    for (const bad of ['', 'sc_live_short_x', 'sc_test_ab12cd34_' + 'A'.repeat(40), 'sc_live_AB12CD34_' + 'A'.repeat(40), 'sc_live_ab12cd34_' + 'A'.repeat(39), 'sc_live_ab12cd34_' + 'A'.repeat(39) + '-']) {
+    for (const bad of ['', 'sc_live_short_x', 'sc_test_ab12cd34_' + 'A'.repeat(40), 'sc_live_AB12CD34_' + 'A'.repeat(40), 'sc_live_ab12cd34_' + 'A'.repeat(39), 'sc_live_ab12cd34_' + 'A'.repeat(39) + '-', 'sc_live_ab12cd34_' + 'A'.repeat(39) + '\u0000']) {
       expect(parseApiKey(bad)).toBeUndefined();
     }
   });

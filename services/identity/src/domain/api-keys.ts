@@ -1,15 +1,24 @@
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX_ALPHABET,
+  API_KEY_PREFIX_LENGTH,
+  API_KEY_SECRET_ALPHABET,
+  API_KEY_SECRET_LENGTH,
+  formatApiKey,
+  parseApiKey as parseApiKeyExactly,
+  type ParsedApiKey,
+} from '@storecast/service-kit/domain/api-key-format';
+
 /**
- * Public API keys (spec 01 § Authentication): `sc_live_<prefix>_<secret>`.
- * - prefix: 8 characters [a-z0-9], unique, stored in clear: the lookup key;
- * - secret: 40 characters [A-Za-z0-9] (≈238 bits);
- * the whole key is stored only as its SHA-256. The gateway checks the shape with API_KEY_PATTERN
- * (400 "Malformed API Key") before asking identity.
+ * Public API keys: the format is the kit's one definition (`@storecast/service-kit/domain/api-key-format`,
+ * `sc_live_<8 [a-z0-9]>_<40 [A-Za-z0-9]>`), shared with the gateway, which refuses other shapes
+ * (400 "Malformed API Key") before asking identity. The whole key is stored only as its SHA-256.
  */
-export const API_KEY_PATTERN = /^sc_live_([a-z0-9]{8})_([A-Za-z0-9]{40})$/;
-export const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const PREFIX_LENGTH = 8;
-export const SECRET_LENGTH = 40;
+export { API_KEY_PATTERN, formatApiKey };
+export const PREFIX_ALPHABET = API_KEY_PREFIX_ALPHABET;
+export const SECRET_ALPHABET = API_KEY_SECRET_ALPHABET;
+export const PREFIX_LENGTH = API_KEY_PREFIX_LENGTH;
+export const SECRET_LENGTH = API_KEY_SECRET_LENGTH;
 
 /** Maps random bytes onto an alphabet by rejection sampling (no modulo bias). */
 export const encodeRandom = (bytes: Uint8Array, alphabet: string, length: number): string | undefined => {
@@ -23,12 +32,8 @@ export const encodeRandom = (bytes: Uint8Array, alphabet: string, length: number
   return undefined;
 };
 
-export const formatApiKey = (prefix: string, secret: string): string => `sc_live_${prefix}_${secret}`;
-
-export const parseApiKey = (raw: string): { prefix: string; secret: string } | undefined => {
-  const m = API_KEY_PATTERN.exec(raw.trim());
-  return m ? { prefix: m[1]!, secret: m[2]! } : undefined;
-};
+/** A presented key's parts (surrounding whitespace ignored), or undefined when it is not of the format (MALFORMED). */
+export const parseApiKey = (raw: string): ParsedApiKey | undefined => parseApiKeyExactly(raw.trim());
 
 export type ApiKeyVerdict = 'VALID' | 'MALFORMED' | 'UNKNOWN' | 'EXPIRED' | 'REVOKED' | 'CLIENT_NOT_APPROVED';
 
