@@ -34,10 +34,11 @@ module.exports = {
       name: 'domain-only-domain',
       comment:
         'domain/ imports only its own service\'s domain/ modules (and pure npm packages): a use case, ' +
-        'repository, route or the kit (which wraps express, pg, amqplib) would smuggle I/O in.',
+        'repository, route or the kit (which wraps express, pg, amqplib) would smuggle I/O in. The ' +
+        'kit\'s own domain/ modules (@storecast/service-kit/domain/*, pure under these same rules) are shared rules.',
       severity: 'error',
       from: { path: '^services/([^/]+)/src/domain/' },
-      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^services/$1/src/domain/' },
+      to: { dependencyTypes: ['local', 'aliased'], pathNot: ['^services/$1/src/domain/', '^services/service-kit/src/domain/'] },
     },
     {
       name: 'http-not-db',
