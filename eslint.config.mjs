@@ -18,6 +18,9 @@ export default defineConfig(
       // `import type` for type-only imports: erased for sure under isolatedModules/swc, and the
       // dependency graph (dependency-cruiser) tells type edges from runtime edges.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // ...and an import of types only is `import type { A }`, not `import { type A }` (which keeps a
+      // side-effect import of the module at runtime under verbatimModuleSyntax).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       // `_`-prefixed names are the deliberate "unused" (express error handlers need four parameters).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },

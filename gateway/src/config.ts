@@ -1,6 +1,6 @@
 import { loadConfig } from '@storecast/service-kit';
 import { z } from 'zod';
-import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, RateLimitGroup } from './routes/rate-limit-groups';
+import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, type RateLimitGroup } from './routes/rate-limit-groups';
 import type { ServiceName } from './routes/route-table';
 
 const port = z.coerce.number().int().min(0).max(65535);

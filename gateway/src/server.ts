@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createHttpApp, createLogger, deadlineInterceptor, listen, Logger, TokenVerifier } from '@storecast/service-kit';
+import { createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, TokenVerifier } from '@storecast/service-kit';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';

@@ -1,5 +1,5 @@
-import { mergeOpenApiDocuments, OpenApiDocument } from '../src/docs/merge-openapi';
-import { clearPrefix, GatewayUnderTest, json, refusedUrl, startGateway, startUpstream, TestUpstream } from './helpers';
+import { mergeOpenApiDocuments, type OpenApiDocument } from '../src/docs/merge-openapi';
+import { clearPrefix, type GatewayUnderTest, json, refusedUrl, startGateway, startUpstream, type TestUpstream } from './helpers';
 
 const doc = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}): OpenApiDocument => ({
   openapi: '3.0.3',

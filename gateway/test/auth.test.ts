@@ -1,12 +1,12 @@
 import {
   bearer,
-  Echo,
-  GatewayUnderTest,
+  type Echo,
+  type GatewayUnderTest,
   startGatewayWithEveryUpstream,
   json,
   otherKeys,
   signToken,
-  TestUpstream,
+  type TestUpstream,
   tokens,
 } from './helpers';
 import type { ServiceName } from '../src/routes/route-table';

@@ -1,12 +1,12 @@
-import http, { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { Redis } from 'ioredis';
-import { JWT_AUDIENCE, JWT_ISSUER, Role } from '@storecast/service-kit';
+import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@storecast/service-kit';
 import { createTestKeys, testInfra } from '@storecast/service-kit/testing';
 import { loadGatewayConfig } from '../src/config';
-import { start, GatewayDeps, StartedGateway } from '../src/server';
+import { start, type GatewayDeps, type StartedGateway } from '../src/server';
 import { SERVICES, type ServiceName } from '../src/routes/route-table';
 
 /** What an echo upstream answers: everything it received. */

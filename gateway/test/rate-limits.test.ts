@@ -1,12 +1,12 @@
 import {
   bearer,
   clearPrefix,
-  GatewayUnderTest,
+  type GatewayUnderTest,
   json,
   signToken,
   startGateway,
   startUpstream,
-  TestUpstream,
+  type TestUpstream,
   uniquePrefix,
 } from './helpers';
 

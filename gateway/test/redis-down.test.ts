@@ -1,4 +1,4 @@
-import { bearer, GatewayUnderTest, refusedUrl, signToken, startGateway, startUpstream, TestUpstream } from './helpers';
+import { bearer, type GatewayUnderTest, refusedUrl, signToken, startGateway, startUpstream, type TestUpstream } from './helpers';
 
 describe('when Redis is unreachable', () => {
   let organization: TestUpstream;

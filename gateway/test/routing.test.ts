@@ -3,13 +3,13 @@ import type { ServiceName } from '../src/routes/route-table';
 import {
   bearer,
   clearPrefix,
-  Echo,
-  GatewayUnderTest,
+  type Echo,
+  type GatewayUnderTest,
   startGatewayWithEveryUpstream,
   json,
   refusedUrl,
   startGateway,
-  TestUpstream,
+  type TestUpstream,
   tokens,
 } from './helpers';
 

@@ -2,12 +2,12 @@ import http from 'node:http';
 import {
   bearer,
   clearPrefix,
-  Echo,
-  GatewayUnderTest,
+  type Echo,
+  type GatewayUnderTest,
   json,
   startGateway,
   startUpstream,
-  TestUpstream,
+  type TestUpstream,
   tokens,
 } from './helpers';
 

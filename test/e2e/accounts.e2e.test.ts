@@ -1,4 +1,4 @@
-import { api, RunningSystem, startSystem } from './system';
+import { api, type RunningSystem, startSystem } from './system';
 import { linkTokenFrom, mailTo } from './mail';
 
 const INDEPENDENT_HQ_ID = '00000000-0000-4000-8000-000000000001';

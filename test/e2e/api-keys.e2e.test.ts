@@ -1,5 +1,5 @@
 import { eventually } from '@storecast/service-kit/testing';
-import { api, RunningSystem, startSystem } from './system';
+import { api, type RunningSystem, startSystem } from './system';
 
 const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
 

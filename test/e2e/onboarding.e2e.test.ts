@@ -1,4 +1,4 @@
-import { api, RunningSystem, startSystem } from './system';
+import { api, type RunningSystem, startSystem } from './system';
 import { linkTokenFrom } from './mail';
 
 /**

@@ -1,4 +1,4 @@
-import { api, RunningSystem, startSystem } from './system';
+import { api, type RunningSystem, startSystem } from './system';
 
 // Issue 2 "Done means": the operator's session through the gateway, against the real services.
 describe('signing in through the gateway', () => {

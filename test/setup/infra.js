@@ -131,7 +131,7 @@ const ensureInfra = async ({ log = () => undefined } = {}) => {
       await c.close();
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`RabbitMQ does not accept AMQP: ${err.message}`);
+      if (Date.now() > deadline) throw new Error(`RabbitMQ does not accept AMQP: ${err.message}`, { cause: err });
       await new Promise((r) => setTimeout(r, 500));
     }
   }

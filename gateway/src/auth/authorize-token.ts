@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { bearerToken, forbidden, Principal, TokenVerifier, toPrincipal, unauthorized } from '@storecast/service-kit';
-import { allowedWhilePasswordMustChange, RouteEntry } from '../routes/route-table';
+import { bearerToken, forbidden, type Principal, type TokenVerifier, toPrincipal, unauthorized } from '@storecast/service-kit';
+import { allowedWhilePasswordMustChange, type RouteEntry } from '../routes/route-table';
 
 /**
  * Token routes: a valid access JWT (401 AUTH_TOKEN_INVALID / AUTH_TOKEN_EXPIRED), the role gate of

@@ -1,6 +1,6 @@
 import type { Logger } from '@storecast/service-kit';
-import { resolveRoute, SERVICES, ServiceName } from '../routes/route-table';
-import { mergeOpenApiDocuments, OpenApiDocument, SourceDocument } from './merge-openapi';
+import { resolveRoute, SERVICES, type ServiceName } from '../routes/route-table';
+import { mergeOpenApiDocuments, type OpenApiDocument, type SourceDocument } from './merge-openapi';
 
 export interface ApiDocsOptions {
   upstreams: Record<ServiceName, string | null>;

@@ -80,7 +80,7 @@ export const mergeOpenApiDocuments = (
     const renames = new Map<string, string>(); // old $ref → new $ref
     const newNames = new Map<string, string>(); // `${type}/${name}` → new name
     const takenNames = (type: string) => merged.components![type] ?? {};
-    let doc = document;
+    let doc: OpenApiDocument;
     for (;;) {
       doc = rewriteRefs(document, renames) as OpenApiDocument;
       let changed = false;

@@ -1,18 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { serviceUnavailable, TokenVerifier } from '@storecast/service-kit';
+import { serviceUnavailable, type TokenVerifier } from '@storecast/service-kit';
 import { checkApiKey, isRefusal } from '../api-keys/api-key-auth';
 import type { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { endpointOf, type ApiUsageRecorder } from '../api-keys/api-usage-recorder';
 import { authorizeToken } from '../auth/authorize-token';
 import type { GatewayConfig } from '../config';
-import { payloadTooLarge, UpstreamProxy, ForwardContext } from '../proxy/upstream-proxy';
+import { payloadTooLarge, type UpstreamProxy, type ForwardContext } from '../proxy/upstream-proxy';
 import { loginEmailOf, readSmallBody } from '../proxy/read-body';
-import { GatewayRateLimiter } from '../rate-limit/rate-limiter';
+import type { GatewayRateLimiter } from '../rate-limit/rate-limiter';
 import { bodyLimitForSegments } from '../routes/body-limits';
 import { splitPath } from '../routes/path-pattern';
 import { RATE_LIMIT_GROUPS, rateLimitGroupForSegments } from '../routes/rate-limit-groups';
-import { resolveRouteSegments, RouteEntry } from '../routes/route-table';
+import { resolveRouteSegments, type RouteEntry } from '../routes/route-table';
 import type { ErrorRenderer } from './render-error';
 
 /** Login bodies are a few hundred bytes; reading more than this for the LOGIN limiter is refused. */

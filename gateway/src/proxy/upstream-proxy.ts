@@ -1,4 +1,4 @@
-import http, { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';

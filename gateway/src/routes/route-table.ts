@@ -1,5 +1,5 @@
 import type { Role } from '@storecast/service-kit';
-import { bySpecificity, compilePattern, matchesPattern, PathPattern, splitPath } from './path-pattern';
+import { bySpecificity, compilePattern, matchesPattern, type PathPattern, splitPath } from './path-pattern';
 
 // THE route table of the gateway: path pattern → upstream, auth mode, role gate.
 //
