@@ -1,33 +1,11 @@
-import { formatApiKey, parseApiKey } from '../src/api-keys/api-key-format';
+import { formatApiKey } from '@storecast/service-kit';
 import type { ApiKeyVerifier } from '../src/api-keys/api-key-verifier';
 import { clearPrefix, type Echo, type GatewayUnderTest, json, startGateway, startUpstream, type TestUpstream } from './helpers';
 
-const VALID = formatApiKey('Ab3dE6gH', 'k'.repeat(40));
-const EXPIRED = formatApiKey('Expired1', 'e'.repeat(40));
-const UNKNOWN = formatApiKey('Unknown1', 'u'.repeat(40));
-
-describe('API key format', () => {
-  it('parses sc_live_<8 base62>_<32+ base64url> into prefix and secret', () => {
-    expect(parseApiKey(`sc_live_Ab3dE6gH_${'x'.repeat(32)}`)).toEqual({
-      prefix: 'Ab3dE6gH',
-      secret: 'x'.repeat(32),
-      key: `sc_live_Ab3dE6gH_${'x'.repeat(32)}`,
-    });
-    expect(parseApiKey(`sc_live_abcdefgh_${'a_b-C'.repeat(10)}`)?.secret).toBe('a_b-C'.repeat(10));
-  });
-
-  it.each([
-    ['another scheme', `sk_live_Ab3dE6gH_${'x'.repeat(32)}`],
-    ['a short prefix', `sc_live_Ab3dE6g_${'x'.repeat(32)}`],
-    ['a prefix with _', `sc_live_Ab3_E6gH_${'x'.repeat(32)}`],
-    ['a short secret', `sc_live_Ab3dE6gH_${'x'.repeat(31)}`],
-    ['characters outside base64url', `sc_live_Ab3dE6gH_${'x'.repeat(31)}=`],
-    ['a huge secret', `sc_live_Ab3dE6gH_${'x'.repeat(201)}`],
-    ['whitespace inside', `sc_live_Ab3dE6gH_${'x'.repeat(20)} ${'x'.repeat(20)}`],
-  ])('refuses %s', (_what, value) => {
-    expect(parseApiKey(value)).toBeUndefined();
-  });
-});
+// Keys in the kit's one format (sc_live_<8 [a-z0-9]>_<40 [A-Za-z0-9]>), the shape identity issues.
+const VALID = formatApiKey('ab3de6gh', 'k'.repeat(40));
+const EXPIRED = formatApiKey('expired1', 'e'.repeat(40));
+const UNKNOWN = formatApiKey('unknown1', 'u'.repeat(40));
 
 describe('public API key checks (spec 01 legacy error shape)', () => {
   let catalog: TestUpstream;
@@ -92,6 +70,26 @@ describe('public API key checks (spec 01 legacy error shape)', () => {
       const res = await catalogCall(defaultGateway, { authorization: 'Bearer not-a-key' });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual(legacy(400, 'Malformed API Key'));
+    });
+
+    it('a value identity could never have issued is "Malformed API Key" without asking identity (the kit\'s one key format)', async () => {
+      const asked: string[] = [];
+      const recording = await startGateway({ 'catalog-search': catalog.url }, {}, {
+        apiKeyVerifier: { verify: async (key) => (asked.push(key.key), 'unknown') },
+      });
+      try {
+        // An upper-case prefix and a base64url secret of another length: once accepted here, never issued.
+        for (const key of [`sc_live_Ab3dE6gH_${'k'.repeat(40)}`, `sc_live_ab3de6gh_${'a_b-C'.repeat(10)}`]) {
+          const res = await catalogCall(recording, { authorization: `Bearer ${key}` });
+          expect(await res.json()).toEqual(legacy(400, 'Malformed API Key'));
+        }
+        expect(asked).toEqual([]);
+        expect((await catalogCall(recording, { authorization: `Bearer ${UNKNOWN}` })).status).toBe(400);
+        expect(asked).toEqual([UNKNOWN]);
+      } finally {
+        await recording.stop();
+        await clearPrefix(recording.prefix);
+      }
     });
 
     it('when identity cannot be reached, a well-formed key answers 503 in the legacy shape and nothing is forwarded', async () => {
