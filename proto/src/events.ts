@@ -20,6 +20,21 @@ export interface DomainEventMap {
   /** kind INTERNAL comments are operator-only: consumers must not surface them to HQs or stores. */
   'support.ticket.commented': TicketEventFacts & { commentId: string; kind: 'REPLY' | 'INTERNAL'; authorRole: string };
   'legal.document.published': { kind: 'TERMS' | 'PRIVACY_POLICY'; version: string; effectiveAt: string };
+  // catalog-search: music files (a purged music is gone for good: playback clears its cursors).
+  'catalog.music.uploaded': { musicId: string; title: string; musicSource: 'AI' | 'TRUST'; durationSeconds: number };
+  'catalog.music.replaced': { musicId: string; title: string };
+  'catalog.music.deleted': { musicId: string };
+  'catalog.music.purged': { musicId: string };
+  // An HQ default, store or device playlist was set or cleared (playlistId null = cleared: the
+  // store follows the HQ default, the device follows its store).
+  'catalog.playlist-assignment.changed': {
+    hqId: string;
+    scope: 'HQ_DEFAULT' | 'STORE' | 'DEVICE';
+    storeId: string | null;
+    deviceId: string | null;
+    playlistId: string | null;
+    previousPlaylistId: string | null;
+  };
   /**
    * A dispatch became PENDING for one store (created for now, its scheduled time came, or a
    * recurring occurrence fell due): everything a player needs to fetch and play it. audioUrl is a

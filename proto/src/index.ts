@@ -4,6 +4,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as IdentityProto } from './generated/identity';
 import type { ProtoGrpcType as LegalProto } from './generated/legal';
 import type { ProtoGrpcType as OrganizationProto } from './generated/organization';
+import type { ProtoGrpcType as CatalogProto } from './generated/catalog';
 
 export type { IdentityServiceClient, IdentityServiceHandlers } from './generated/storecast/identity/v1/IdentityService';
 export type { AccountServiceClient, AccountServiceHandlers } from './generated/storecast/identity/v1/AccountService';
@@ -18,6 +19,8 @@ export type { Hq__Output as HqMessage } from './generated/storecast/organization
 export type { Store__Output as StoreMessage } from './generated/storecast/organization/v1/Store';
 export type { GetSignInStatusResponse__Output as SignInStatusMessage } from './generated/storecast/organization/v1/GetSignInStatusResponse';
 export type { EffectiveStoreSettings__Output as EffectiveStoreSettingsMessage } from './generated/storecast/organization/v1/EffectiveStoreSettings';
+export type { CatalogServiceClient, CatalogServiceHandlers } from './generated/storecast/catalog/v1/CatalogService';
+export type { Music__Output as CatalogMusicMessage, Music as CatalogMusicInput } from './generated/storecast/catalog/v1/Music';
 export * from './events';
 
 /** Folder holding storecast/<service>/v1/*.proto, resolved from src/ or dist/ alike. */
@@ -47,6 +50,7 @@ export const identityProto = () => load<IdentityProto>('storecast/identity/v1/id
 export const legalProto = () => load<LegalProto>('storecast/legal/v1/legal.proto').storecast.legal.v1;
 export const organizationProto = () =>
   load<OrganizationProto>('storecast/organization/v1/organization.proto').storecast.organization.v1;
+export const catalogProto = () => load<CatalogProto>('storecast/catalog/v1/catalog.proto').storecast.catalog.v1;
 
 export interface ClientOptions {
   /** Interceptors, e.g. the service-kit deadline interceptor. */
@@ -70,3 +74,5 @@ export const createStoreDeviceClient = (address: string, options: ClientOptions 
   new (organizationProto().StoreDeviceService)(address, insecure(), { interceptors: options.interceptors });
 export const createOrganizationStatsClient = (address: string, options: ClientOptions = {}) =>
   new (organizationProto().OrganizationStatsService)(address, insecure(), { interceptors: options.interceptors });
+export const createCatalogClient = (address: string, options: ClientOptions = {}) =>
+  new (catalogProto().CatalogService)(address, insecure(), { interceptors: options.interceptors });
