@@ -18,7 +18,7 @@ describe('when Redis is unreachable', () => {
   it('reports not ready on /readyz but stays alive on /healthz', async () => {
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ status: 'unavailable', checks: { redis: expect.any(String) } });
+    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { redis: 'failed' } });
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
   });
 

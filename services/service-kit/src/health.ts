@@ -1,12 +1,22 @@
 import { Router } from 'express';
+import type { Logger } from 'pino';
 
 export type ReadinessCheck = () => Promise<void>;
 
+/** Longest wait for one readiness check. */
+const CHECK_TIMEOUT_MS = 2000;
+
 /**
  * /healthz answers while the process runs; /readyz only when every dependency answers
- * (database, broker), so an orchestrator stops routing to an instance that lost them.
+ * (database, broker), so an orchestrator stops routing to an instance that lost them. The answer
+ * names each check with `ok` or `failed` only: why a check failed (host names, user names, driver
+ * messages) goes to the log, never to whoever can reach the endpoint.
  */
-export const healthRouter = (checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean = () => false) => {
+export const healthRouter = (
+  checks: Record<string, ReadinessCheck>,
+  isShuttingDown: () => boolean = () => false,
+  logger?: Logger,
+) => {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -16,16 +26,17 @@ export const healthRouter = (checks: Record<string, ReadinessCheck>, isShuttingD
       res.status(503).json({ status: 'shutting-down' });
       return;
     }
-    const results: Record<string, string> = {};
+    const results: Record<string, 'ok' | 'failed'> = {};
     let ok = true;
     await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
-          await withTimeout(check(), 2000);
+          await withTimeout(check(), CHECK_TIMEOUT_MS);
           results[name] = 'ok';
         } catch (err) {
           ok = false;
-          results[name] = (err as Error).message || 'failed';
+          results[name] = 'failed';
+          logger?.warn({ check: name, err }, 'readiness check failed');
         }
       }),
     );

@@ -62,7 +62,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? true);
   app.use(requestContext(options.logger));
-  app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown));
+  app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown, options.logger));
   if (options.openApiDocument) {
     const doc = options.openApiDocument;
     app.get('/openapi.json', (_req, res) => {
