@@ -109,7 +109,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)(node_modules|dist)/', '^proto/src/generated/', '/fixtures/'] },
+    // node_modules is a leaf: never crawled, but the edges to it stay (domain-no-io and the npm rules
+    // need them). `exclude` drops the edges too, so it names only the workspaces' own build output
+    // (a bare `dist/` would also hide every package whose entry point lives in its dist/ folder).
+    exclude: { path: '^(services/[^/]+|gateway|proto)/dist/' },
     // type-only imports are dependencies too (a domain file importing a type from db/ is still a leak).
     tsPreCompilationDeps: true,
     // The root compiler options with the workspace packages mapped to their sources (as jest does).

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: build and typecheck every workspace (tests included), then every unit, integration and e2e test in one jest
-// run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with jest's summary.
+// `npm test`: build and typecheck every workspace (tests included), lint (ESLint + the layer rules), then every unit,
+// integration and e2e test in one jest run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with
+// jest's summary.
 import { spawnSync } from 'node:child_process';
 import services from './services.cjs';
 
@@ -17,5 +18,7 @@ if (!process.env.STORECAST_SKIP_TYPECHECK && passthrough.length === 0) {
   step('npm', ['run', 'build', '--silent']);
   step('npx', ['lerna', 'run', 'typecheck', '--stream', '--concurrency', '2']);
   step('npx', ['tsc', '-p', 'test/tsconfig.json']);
+  // ESLint and the layer rules (.dependency-cruiser.cjs): a violation fails before the long jest run.
+  step('npm', ['run', 'lint', '--silent']);
 }
 step('npx', ['jest', ...passthrough]);
