@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, pagingSchema, pageEnvelope, parseInput, emailSchema } from '../src';
+import { AppError, buildOpenApiDocument, createRegistry, pagingSchema, pageEnvelope, parseInput, emailSchema } from '../src';
 
 describe('paging', () => {
   const paging = pagingSchema();
@@ -22,6 +22,16 @@ describe('paging', () => {
 
   it('honours a smaller maximum (scheduled broadcasts clamp to 50)', () => {
     expect(pagingSchema({ maxSize: 50 }).parse({ size: '80' }).size).toBe(50);
+  });
+
+  it('is documentable as query parameters (integers with their defaults and bounds)', () => {
+    const registry = createRegistry();
+    registry.registerPath({ method: 'get', path: '/things', request: { query: paging }, responses: { 200: { description: 'ok' } } });
+    const doc = buildOpenApiDocument(registry, { title: 't', version: '1' }) as { paths: Record<string, { get: { parameters: unknown[] } }> };
+    expect(doc.paths['/things']!.get.parameters).toEqual([
+      expect.objectContaining({ name: 'page', in: 'query', schema: expect.objectContaining({ type: 'integer', minimum: 0, default: 0 }) }),
+      expect.objectContaining({ name: 'size', in: 'query', schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }) }),
+    ]);
   });
 
   it('wraps items in the { items, page, size, total } envelope', () => {
