@@ -64,7 +64,19 @@ const missing = [];
 for (const [name, url, port, variable, hint] of checks) {
   if (!(await reachable(url, port))) missing.push(`${name} is not reachable at ${new URL(url).host} (${variable}).\n    Start it: ${hint}`);
 }
-if (missing.length) fail(`missing servers:\n  - ${missing.join('\n  - ')}`);
+// announcement-dispatch synthesizes speech locally unless TTS_PROVIDER says otherwise.
+if ((env.TTS_PROVIDER ?? 'local') === 'local') {
+  const tools = [
+    ['espeak-ng', 'speech synthesis', 'apt-get install espeak-ng'],
+    ['lame', 'MP3 encoding', 'apt-get install lame'],
+  ];
+  for (const [bin, what, hint] of tools) {
+    if (spawnSync(bin, ['--version'], { stdio: 'ignore' }).error) {
+      missing.push(`${bin} (${what} for announcements) is not installed.\n    Install it: ${hint}   (Debian; or set TTS_PROVIDER=vendor / none)`);
+    }
+  }
+}
+if (missing.length) fail(`missing servers and tools:\n  - ${missing.join('\n  - ')}`);
 
 // 4. The token signing key: configured, or generated once and kept in .data/keys.
 fs.mkdirSync(path.join(DATA, 'keys'), { recursive: true });

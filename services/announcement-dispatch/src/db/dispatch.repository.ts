@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { auditRecords, type DbExecutor } from '@storecast/service-kit';
+import { announcements, dispatchAcks, dispatches, type AnnouncementRow, type DispatchRow } from './schema';
+
+type NewDispatch = typeof dispatches.$inferInsert;
+type NewAck = typeof dispatchAcks.$inferInsert;
+
+/** One statement for every target store; rows already there (a recurring occurrence) are skipped. */
+export const insertDispatches = async (tx: DbExecutor, rows: NewDispatch[]): Promise<DispatchRow[]> =>
+  rows.length ? tx.insert(dispatches).values(rows).onConflictDoNothing().returning() : [];
+
+export interface HistoryRow extends DispatchRow {
+  actorAccountId: string | null;
+  actorRole: string | null;
+}
+
+/** Dispatch rows of one announcement of the HQ, newest first, with the actor of their audit record. */
+export const listDispatchHistory = async (
+  db: DbExecutor,
+  hqId: string,
+  announcementId: string,
+  filter: { status?: DispatchRow['status']; limit: number; offset: number },
+): Promise<{ rows: HistoryRow[]; total: number }> => {
+  const where = and(eq(dispatches.hqId, hqId), eq(dispatches.announcementId, announcementId), filter.status ? eq(dispatches.status, filter.status) : undefined);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(dispatches).where(where);
+  const rows = await db
+    .select({ d: dispatches, actorAccountId: auditRecords.actorAccountId, actorRole: auditRecords.actorRole })
+    .from(dispatches)
+    .leftJoin(auditRecords, eq(auditRecords.id, dispatches.auditId))
+    .where(where)
+    .orderBy(desc(dispatches.createdAt), desc(dispatches.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { total: count?.n ?? 0, rows: rows.map((r) => ({ ...r.d, actorAccountId: r.actorAccountId, actorRole: r.actorRole })) };
+};
+
+/** HQ cancel: a PENDING or SCHEDULED row of the HQ becomes CANCELED; undefined when none matched. */
+export const cancelHqDispatch = async (tx: DbExecutor, hqId: string, id: string, now: Date): Promise<DispatchRow | undefined> =>
+  (
+    await tx
+      .update(dispatches)
+      .set({ status: 'CANCELED', canceledAt: now })
+      .where(and(eq(dispatches.id, id), eq(dispatches.hqId, hqId), inArray(dispatches.status, ['PENDING', 'SCHEDULED'])))
+      .returning()
+  )[0];
+
+/** HQ remote stop: a PENDING row of the HQ due within the window (today, KST) becomes CANCELED and revoked. */
+export const revokeHqDispatch = async (
+  tx: DbExecutor,
+  hqId: string,
+  id: string,
+  now: Date,
+  window: { start: Date; end: Date },
+): Promise<DispatchRow | undefined> =>
+  (
+    await tx
+      .update(dispatches)
+      .set({ status: 'CANCELED', canceledAt: now, revokedAt: now })
+      .where(
+        and(
+          eq(dispatches.id, id),
+          eq(dispatches.hqId, hqId),
+          eq(dispatches.status, 'PENDING'),
+          gte(dispatches.dueAt, window.start),
+          lt(dispatches.dueAt, window.end),
+        ),
+      )
+      .returning()
+  )[0];
+
+/** Deleting an announcement cancels its reservations (SCHEDULED); PENDING ones are kept. */
+export const cancelScheduledOfAnnouncement = async (tx: DbExecutor, announcementId: string, now: Date): Promise<number> =>
+  (
+    await tx
+      .update(dispatches)
+      .set({ status: 'CANCELED', canceledAt: now })
+      .where(and(eq(dispatches.announcementId, announcementId), eq(dispatches.status, 'SCHEDULED')))
+      .returning({ id: dispatches.id })
+  ).length;
+
+/**
+ * Scheduler: SCHEDULED rows whose time has come become PENDING. Rows another replica holds are
+ * skipped (SKIP LOCKED) and the status is re-checked in the UPDATE, so a row turns PENDING once.
+ */
+export const promoteDueDispatches = async (tx: DbExecutor, now: Date, limit: number): Promise<DispatchRow[]> => {
+  const due = tx
+    .select({ id: dispatches.id })
+    .from(dispatches)
+    .where(and(eq(dispatches.status, 'SCHEDULED'), lte(dispatches.dueAt, now)))
+    .orderBy(asc(dispatches.dueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(dispatches)
+    .set({ status: 'PENDING', pendingAt: now })
+    .where(and(inArray(dispatches.id, due), eq(dispatches.status, 'SCHEDULED')))
+    .returning();
+};
+
+/** Scheduler: PENDING rows past due + expiry without a result become MISSED (EXPIRED). */
+export const expireOverdueDispatches = async (tx: DbExecutor, now: Date, expiryMs: number, limit: number): Promise<DispatchRow[]> => {
+  const overdue = tx
+    .select({ id: dispatches.id })
+    .from(dispatches)
+    .where(and(eq(dispatches.status, 'PENDING'), lte(dispatches.dueAt, new Date(now.getTime() - expiryMs))))
+    .orderBy(asc(dispatches.dueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(dispatches)
+    .set({ status: 'MISSED', missedReason: 'EXPIRED', missedAt: now })
+    .where(and(inArray(dispatches.id, overdue), eq(dispatches.status, 'PENDING')))
+    .returning();
+};
+
+export interface PendingRow {
+  dispatch: DispatchRow;
+  announcement: AnnouncementRow;
+}
+
+/**
+ * What a store's player reads: PENDING rows (store-wide ones, and with a device those addressed to
+ * it, minus those it skipped), plus for a device PLAYED rows of the last window it has not
+ * acknowledged. Oldest first (due time, then creation).
+ */
+export const pendingForStore = async (
+  db: DbExecutor,
+  storeId: string,
+  deviceId: string | null,
+  recentPlayedSince: Date,
+): Promise<PendingRow[]> => {
+  const deviceAck = (outcomes: string[]) =>
+    sql`exists (select 1 from dispatch_acks k where k.dispatch_id = ${dispatches.id} and k.device_id = ${deviceId} and k.outcome in (${sql.join(
+      outcomes.map((o) => sql`${o}`),
+      sql`, `,
+    )}))`;
+  const where = deviceId
+    ? and(
+        eq(dispatches.storeId, storeId),
+        or(isNull(dispatches.deviceId), eq(dispatches.deviceId, deviceId)),
+        or(
+          and(eq(dispatches.status, 'PENDING'), sql`not ${deviceAck(['SKIPPED', 'PLAYED'])}`),
+          and(eq(dispatches.status, 'PLAYED'), gte(dispatches.playedAt, recentPlayedSince), sql`not ${deviceAck(['PLAYED', 'FAILED', 'SKIPPED'])}`),
+        ),
+      )
+    : and(eq(dispatches.storeId, storeId), isNull(dispatches.deviceId), eq(dispatches.status, 'PENDING'));
+  const rows = await db
+    .select({ dispatch: dispatches, announcement: announcements })
+    .from(dispatches)
+    .innerJoin(announcements, eq(announcements.id, dispatches.announcementId))
+    .where(where)
+    .orderBy(asc(dispatches.dueAt), asc(dispatches.createdAt), asc(dispatches.id))
+    .limit(200);
+  return rows;
+};
+
+/** Ids of the store's dispatches HQ stopped remotely within the window (today, KST). */
+export const revokedIdsForStore = async (db: DbExecutor, storeId: string, window: { start: Date; end: Date }): Promise<string[]> =>
+  (
+    await db
+      .select({ id: dispatches.id })
+      .from(dispatches)
+      .where(and(eq(dispatches.storeId, storeId), gte(dispatches.revokedAt, window.start), lt(dispatches.revokedAt, window.end)))
+      .orderBy(asc(dispatches.revokedAt), asc(dispatches.id))
+  ).map((r) => r.id);
+
+/** The store's dispatch, locked for the ack's transaction (racing acks serialize here). */
+export const lockStoreDispatch = async (tx: DbExecutor, storeId: string, id: string): Promise<DispatchRow | undefined> =>
+  (await tx.select().from(dispatches).where(and(eq(dispatches.id, id), eq(dispatches.storeId, storeId))).for('update'))[0];
+
+export const findStoreDispatch = async (db: DbExecutor, storeId: string, id: string): Promise<DispatchRow | undefined> =>
+  (await db.select().from(dispatches).where(and(eq(dispatches.id, id), eq(dispatches.storeId, storeId))))[0];
+
+export const updateDispatch = async (tx: DbExecutor, id: string, patch: Partial<NewDispatch>): Promise<void> => {
+  await tx.update(dispatches).set(patch).where(eq(dispatches.id, id));
+};
+
+export const insertAck = async (tx: DbExecutor, row: NewAck): Promise<void> => {
+  await tx.insert(dispatchAcks).values(row);
+};
+
+/** The latest outcome each device reported for a dispatch. */
+export const latestDeviceOutcomes = async (tx: DbExecutor, dispatchId: string): Promise<Map<string, string>> => {
+  const rows = await tx
+    .selectDistinctOn([dispatchAcks.deviceId], { deviceId: dispatchAcks.deviceId, outcome: dispatchAcks.outcome })
+    .from(dispatchAcks)
+    .where(and(eq(dispatchAcks.dispatchId, dispatchId), sql`${dispatchAcks.deviceId} is not null`))
+    .orderBy(dispatchAcks.deviceId, desc(dispatchAcks.createdAt), desc(dispatchAcks.id));
+  return new Map(rows.map((r) => [r.deviceId!, r.outcome]));
+};
+
+/** Distinct stores of the HQ with PENDING dispatches due within the window, with their counts. */
+export const storesWithPending = async (
+  db: DbExecutor,
+  hqId: string,
+  window: { start: Date; end: Date },
+): Promise<Array<{ storeId: string; pendingCount: number; oldestDueAt: Date }>> => {
+  const rows = await db
+    .select({ storeId: dispatches.storeId, pendingCount: sql<number>`count(*)::int`, oldestDueAt: sql<string>`min(${dispatches.dueAt})` })
+    .from(dispatches)
+    .where(and(eq(dispatches.hqId, hqId), eq(dispatches.status, 'PENDING'), gte(dispatches.dueAt, window.start), lt(dispatches.dueAt, window.end)))
+    .groupBy(dispatches.storeId);
+  return rows.map((r) => ({ storeId: r.storeId, pendingCount: r.pendingCount, oldestDueAt: new Date(r.oldestDueAt) }));
+};
+
+export const announcementsByIds = async (db: DbExecutor, ids: string[]): Promise<Map<string, AnnouncementRow>> => {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(announcements).where(inArray(announcements.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+};

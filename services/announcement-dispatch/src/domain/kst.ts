@@ -1,0 +1,13 @@
+import { DateTime } from 'luxon';
+
+/** Stores live in Korea: "today" windows are KST days (ARCHITECTURE § Data). */
+export const KST = 'Asia/Seoul';
+
+/** [start, end) of the KST day containing `at`. */
+export const kstDayWindow = (at: Date): { start: Date; end: Date } => {
+  const start = DateTime.fromJSDate(at, { zone: KST }).startOf('day');
+  return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
+};
+
+/** YYYY-MM-DD of `at` in KST. */
+export const kstDate = (at: Date): string => DateTime.fromJSDate(at, { zone: KST }).toISODate()!;

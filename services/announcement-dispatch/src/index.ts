@@ -1,0 +1,2 @@
+export { start, type StartedAnnouncementDispatch, type AnnouncementDispatchDeps, MIGRATIONS_FOLDER } from './server';
+export { configSchema, loadAnnouncementDispatchConfig, type AnnouncementDispatchConfig } from './config';

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import {
+  createS3Storage,
+  createServiceRuntime,
+  ServiceApi,
+  systemClock,
+  type Clock,
+  type Logger,
+  type ObjectStorage,
+  type ServiceRuntime,
+} from '@storecast/service-kit';
+import { createIdentityClient, createOrganizationClient, createStoreDeviceClient } from '@storecast/proto';
+import type { AnnouncementDispatchConfig } from './config';
+import { schema, type DispatchSchema } from './db/schema';
+import type { AppContext, IdentityPeer, OrganizationPeer, SpeechSynthesizer } from './app/ports';
+import { localSpeech } from './adapters/local-speech';
+import { noSpeech, vendorSpeech } from './adapters/vendor-speech';
+import { organizationPeer } from './peers/organization.peer';
+import { identityPeer } from './peers/identity.peer';
+import { hqAnnouncementRoutes } from './http/hq-announcements.routes';
+import { hqDispatchRoutes } from './http/hq-dispatches.routes';
+import { storeDeliveryRoutes } from './http/store.routes';
+import { adminTtsRoutes } from './http/admin-tts.routes';
+import { minuteScheduler, type MinuteScheduler } from './scheduler/minute-scheduler';
+
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
+
+/** What tests (or another wiring) may replace; peers default to gRPC clients at the configured addresses. */
+export interface AnnouncementDispatchDeps {
+  clock: Clock;
+  logger: Logger;
+  storage: ObjectStorage;
+  tts: SpeechSynthesizer;
+  organization: OrganizationPeer;
+  identity: IdentityPeer;
+}
+
+export interface StartedAnnouncementDispatch {
+  httpUrl: string;
+  httpPort: number;
+  runtime: ServiceRuntime<DispatchSchema>;
+  api: ServiceApi;
+  context: AppContext;
+  scheduler: MinuteScheduler;
+  stop(): Promise<void>;
+}
+
+export const speechFor = (config: AnnouncementDispatchConfig): SpeechSynthesizer => {
+  switch (config.TTS_PROVIDER) {
+    case 'vendor':
+      return vendorSpeech({ url: config.TTS_VENDOR_URL, token: config.TTS_VENDOR_TOKEN || undefined, timeoutMs: config.TTS_TIMEOUT_MS });
+    case 'none':
+      return noSpeech();
+    default:
+      return localSpeech({ espeakBin: config.ESPEAK_BIN, lameBin: config.LAME_BIN, timeoutMs: config.TTS_TIMEOUT_MS });
+  }
+};
+
+export const start = async (config: AnnouncementDispatchConfig, deps: Partial<AnnouncementDispatchDeps> = {}): Promise<StartedAnnouncementDispatch> => {
+  const runtime = await createServiceRuntime({ name: 'announcement-dispatch', config, schema, migrationsFolder: MIGRATIONS_FOLDER, logger: deps.logger });
+  let storage = deps.storage;
+  if (!storage) {
+    const s3 = createS3Storage(config);
+    runtime.onStop(() => s3.close());
+    // Local and test servers get their bucket; a storage that is down must not stop the service
+    // from starting (reads and dispatches of existing audio keep working once it is back).
+    if (config.NODE_ENV !== 'production') await s3.ensureBucket().catch((err) => runtime.logger.warn({ err }, 'object storage bucket not ensured'));
+    storage = s3;
+  }
+  const context: AppContext = {
+    db: runtime.db,
+    clock: deps.clock ?? systemClock,
+    logger: runtime.logger,
+    storage,
+    tts: deps.tts ?? speechFor(config),
+    organization:
+      deps.organization ??
+      organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR), runtime.peer(createStoreDeviceClient, config.ORGANIZATION_GRPC_ADDR)),
+    identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR), runtime.logger),
+  };
+
+  const api = new ServiceApi({ title: 'Storecast announcement-dispatch', description: 'Announcements (TTS), dispatch, recurring schedules and store delivery', verifier: runtime.verifier });
+  const router = api.router();
+  hqAnnouncementRoutes(api, router, context);
+  hqDispatchRoutes(api, router, context);
+  storeDeliveryRoutes(api, router, context);
+  adminTtsRoutes(api, router, context);
+
+  const scheduler = minuteScheduler(context, {
+    intervalMs: config.SCHEDULER_INTERVAL_MS,
+    horizonMs: config.SCHEDULE_HORIZON_MINUTES * 60_000,
+    logger: runtime.logger,
+  });
+  runtime.onStop(() => scheduler.stop());
+
+  const served = await runtime.serve({ api, routers: [router] });
+  if (config.SCHEDULER_ENABLED) scheduler.start();
+  return {
+    httpUrl: served.http.url,
+    httpPort: served.http.port,
+    runtime,
+    api,
+    context,
+    scheduler,
+    stop: () => runtime.stop(),
+  };
+};

@@ -1,0 +1,131 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { apiClient, createTestEnv, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { ManualClock, newId } from '@storecast/service-kit';
+import { sql } from 'drizzle-orm';
+import { loadAnnouncementDispatchConfig } from '../../src/config';
+import { start, type AnnouncementDispatchDeps, type StartedAnnouncementDispatch } from '../../src/server';
+import { PeersDouble } from './peers.double';
+
+/** 2026-03-10 09:00:00 KST (00:00 UTC): a Tuesday morning. */
+export const T0 = new Date('2026-03-10T00:00:00.000Z');
+
+export interface Harness {
+  env: TestEnv;
+  s3: TestS3;
+  peers: PeersDouble;
+  clock: ManualClock;
+  service: StartedAnnouncementDispatch;
+  api: ApiClient;
+  hqId: string;
+  hqToken: string;
+  hqAccountId: string;
+  tokenForHq(hqId: string, accountId?: string): string;
+  storeToken(storeId: string): string;
+  operatorToken(): string;
+  /** Another instance of the service on the same database (a second replica). */
+  startReplica(): Promise<StartedAnnouncementDispatch>;
+  outbox(type?: string): Promise<Array<{ routingKey: string; payload: Record<string, unknown> }>>;
+  dispatchRow(id: string): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+export const startHarness = async (options: { env?: Record<string, string>; deps?: Partial<AnnouncementDispatchDeps> } = {}): Promise<Harness> => {
+  const env = await createTestEnv('announcement-dispatch');
+  const s3 = await startTestS3();
+  const peers = new PeersDouble();
+  const address = await peers.start();
+  const clock = new ManualClock(T0);
+  const config = () =>
+    loadAnnouncementDispatchConfig(
+      env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: address, IDENTITY_GRPC_ADDR: address, SCHEDULER_ENABLED: 'false', GRPC_DEADLINE_MS: '2000', ...options.env }),
+    );
+  const service = await start(config(), { clock, ...options.deps });
+  const replicas: StartedAnnouncementDispatch[] = [];
+  const hqId = newId();
+  const hqAccountId = newId();
+  peers.accounts.set(hqAccountId, 'manager@hq.example');
+  const tokenForHq = (id: string, accountId = newId()) => env.sign({ role: 'HQ_MANAGER', hqId: id, sub: accountId });
+  return {
+    env,
+    s3,
+    peers,
+    clock,
+    service,
+    api: apiClient(service.httpUrl, service.api),
+    hqId,
+    hqAccountId,
+    hqToken: tokenForHq(hqId, hqAccountId),
+    tokenForHq,
+    storeToken: (storeId) => env.sign({ role: 'STORE_MANAGER', storeId, hqId }),
+    operatorToken: () => env.sign({ role: 'OPERATOR' }),
+    async startReplica() {
+      const replica = await start(config(), { clock, ...options.deps });
+      replicas.push(replica);
+      return replica;
+    },
+    async outbox(type) {
+      const res = await service.runtime.db.execute(sql`select routing_key, payload from outbox order by created_at, id`);
+      return (res.rows as Array<{ routing_key: string; payload: Record<string, unknown> }>)
+        .map((r) => ({ routingKey: r.routing_key, payload: r.payload }))
+        .filter((r) => !type || r.routingKey === type);
+    },
+    async dispatchRow(id) {
+      const res = await service.runtime.db.execute(sql`select * from dispatches where id = ${id}`);
+      return res.rows[0] as Record<string, unknown>;
+    },
+    async stop() {
+      for (const r of replicas) await r.stop();
+      await service.stop();
+      await peers.stop();
+      await s3.close();
+      await env.cleanup();
+    },
+  };
+};
+
+/** Real MP3 bytes (lame encoding a short tone) for vendor doubles. */
+export const sampleMp3 = (): Buffer => {
+  const rate = 22050;
+  const samples = rate; // one second
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return execFileSync('lame', ['--quiet', '-b', '64', '-', '-'], { input: wav });
+};
+
+/** An HTTP speech vendor double: answers with `respond` and records what it received. */
+export const startVendorDouble = async (respond: (req: { auth?: string; body: unknown }) => { status: number; body: Buffer }) => {
+  const received: Array<{ auth?: string; body: unknown }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const call = { auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') };
+      received.push(call);
+      const out = respond(call);
+      res.writeHead(out.status, { 'content-type': 'audio/mpeg' });
+      res.end(out.body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/synthesize`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+};
+
+export const announcementBody = (over: Record<string, unknown> = {}) => ({ title: '오픈 안내', text: '안녕하세요 고객님, 매장 오픈 시간입니다.', voice: 'SHEAN', ...over });
