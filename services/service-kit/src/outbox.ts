@@ -1,5 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, trace, SpanKind } from '@opentelemetry/api';
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { Broker } from './broker';
 import type { DbExecutor } from './db';
@@ -42,6 +42,11 @@ export interface OutboxRelayOptions {
   pollMs?: number;
   batchSize?: number;
   maxBackoffMs?: number;
+  /**
+   * PostgreSQL channel to LISTEN on (events.ts OUTBOX_CHANNEL): a commit that wrote events
+   * notifies it and the relay publishes at once; the poll remains the fallback.
+   */
+  channel?: string;
 }
 
 interface OutboxRow {
@@ -62,6 +67,8 @@ export class OutboxRelay {
   private stopped = true;
   private failures = 0;
   private kicked = false;
+  private listener?: Client;
+  private listenTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -69,6 +76,45 @@ export class OutboxRelay {
     this.stopped = false;
     this.options.broker.on('connected', this.onConnected);
     this.schedule(0);
+    if (this.options.channel) void this.listen(this.options.channel);
+  }
+
+  /**
+   * Commit-time wake-ups on a connection of its own (outside the pool, which it would hold
+   * forever). A lost connection is reopened after a pause; meanwhile the poll publishes.
+   */
+  private async listen(channel: string): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client(this.options.pool.options);
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.listenTimer = setTimeout(() => void this.listen(channel), this.options.maxBackoffMs ?? 10_000);
+      this.listenTimer.unref();
+    };
+    client.on('notification', () => this.kick());
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      this.options.logger.warn({ err: (err as Error).message }, 'outbox wake-ups unavailable; polling');
+      onLost();
+      return;
+    }
+    if (this.stopped) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    // Rows committed before the LISTEN took effect are picked up by this round.
+    this.kick();
   }
 
   private onConnected = () => this.kick();
@@ -163,6 +209,10 @@ export class OutboxRelay {
     this.stopped = true;
     this.options.broker.off('connected', this.onConnected);
     if (this.timer) clearTimeout(this.timer);
+    if (this.listenTimer) clearTimeout(this.listenTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -10,6 +10,7 @@ import { TokenVerifier } from './auth';
 import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
+import { OUTBOX_CHANNEL } from './events';
 import type { RequestHandler } from 'express';
 
 export interface RuntimeConfig {
@@ -88,7 +89,7 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
   broker.start();
-  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS });
+  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS, channel: OUTBOX_CHANNEL });
   relay.start();
   const verifier =
     options.verifier ?? new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });

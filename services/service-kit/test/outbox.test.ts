@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { Broker, createDatabase, enqueueEvent, OutboxRelay, runMigrations, outbox } from '../src';
+import { Broker, createDatabase, emit, enqueueEvent, newId, OUTBOX_CHANNEL, OutboxRelay, runMigrations, outbox } from '../src';
 import { createTestDatabase, testExchange, testInfra, TcpProxy, eventually } from '../src/testing';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
@@ -109,6 +109,19 @@ describe('outbox relay', () => {
     await database.db.transaction((tx) => enqueueEvent(tx, 'kit.thing.updated', { n: 4 }));
     await proxy.restore();
     await eventually(() => expect(sink.received.map((m) => m.routingKey)).toEqual(['kit.thing.updated']), 10_000);
+  });
+
+  it('a commit that emitted an event wakes the relay (NOTIFY) without waiting for the poll', async () => {
+    await relay.stop();
+    relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: 600_000, maxBackoffMs: 200, channel: OUTBOX_CHANNEL });
+    broker.start();
+    relay.start();
+    await database.db.transaction((tx) => emit(tx, { type: 'organization.device.revoked', data: { deviceId: newId(), storeId: newId() } }));
+    await eventually(() => expect(sink.received).toHaveLength(1));
+    // The start-up rounds are over; with a ten-minute poll only the commit's notification publishes this one.
+    await database.db.transaction((tx) => emit(tx, { type: 'organization.device.revoked', data: { deviceId: newId(), storeId: newId() } }));
+    await eventually(() => expect(sink.received).toHaveLength(2));
+    await eventually(async () => expect(await unpublished()).toBe(0));
   });
 
   it('publishes many events in commit order, each exactly once', async () => {
