@@ -4,10 +4,8 @@ import { grpcAddr, loadConfig, serviceEnv } from '@storecast/service-kit';
 export const configSchema = serviceEnv('organization', { http: 8083, grpc: 50053 }).extend({
   /** identity's AccountService (manager accounts are created, listed and withdrawn there). */
   IDENTITY_GRPC_ADDR: grpcAddr(50051),
-  GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(3000),
   /** Largest bulk CSV accepted (bytes); 1000 rows of the template fit in far less. */
   BULK_CSV_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
-  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
 });
 
 export type OrganizationConfig = z.output<typeof configSchema>;

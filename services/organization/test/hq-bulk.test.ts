@@ -1,3 +1,4 @@
+import { responseDrift } from '@storecast/service-kit/testing';
 import { auditOf, email, onboardHq, rows, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
 
 let h: Harness;
@@ -24,7 +25,9 @@ const storesNamed = (prefix: string) => rows<{ name: string }>(h, 'select name f
 
 describe('GET /api/v1/hq/stores/bulk/template', () => {
   it('serves the CSV template: UTF-8 with BOM and exactly the five Korean column names', async () => {
+    // Read as bytes (the BOM is the point), so checked against the documentation here.
     const res = await fetch(`${h.service.httpUrl}/api/v1/hq/stores/bulk/template`, { headers: { authorization: `Bearer ${hq.token}` } });
+    expect(responseDrift(h.service.api.routes, 'GET', '/api/v1/hq/stores/bulk/template', res.status, res.headers.get('content-type'), undefined)).toBeUndefined();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment/);

@@ -177,7 +177,7 @@ describe('POST /api/v1/hq/stores', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('DUPLICATE_EMAIL');
     expect(await rows(h, 'select 1 from stores where name = $1', [name])).toHaveLength(0);
-    expect(await rows(h, "select 1 from audit_log where action = 'HQ_STORE_CREATED' and target_label = $1", [name])).toHaveLength(0);
+    expect(await rows(h, "select 1 from audit_records where action = 'HQ_STORE_CREATED' and target_label = $1", [name])).toHaveLength(0);
   });
 
   it('when sending the setup email fails, setupEmailSent is false and the store stays', async () => {
@@ -290,12 +290,13 @@ describe('GET/PATCH /api/v1/hq/stores/{id}', () => {
     expect(res.body.activePlaylist).toBeNull();
   });
 
-  it('answers 404 STORE_NOT_FOUND for a missing or malformed id', async () => {
-    for (const id of [newId(), 'x']) {
-      const res = await h.api('GET', `/api/v1/hq/stores/${id}`, { token: hq.token });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('STORE_NOT_FOUND');
-    }
+  it('answers 404 STORE_NOT_FOUND for a missing id, 400 VALIDATION_FAILED for one that is not a UUID', async () => {
+    const missing = await h.api('GET', `/api/v1/hq/stores/${newId()}`, { token: hq.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('STORE_NOT_FOUND');
+    const malformed = await h.api('GET', '/api/v1/hq/stores/x', { token: hq.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('VALIDATION_FAILED');
   });
 
   it('PATCH: absent keys stay, null clears, values set; audit HQ_STORE_UPDATED lists only changed fields; event store.updated', async () => {
@@ -468,6 +469,6 @@ describe('tenant isolation: a manager of HQ A on every store path of HQ B', () =
     expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(store.id);
     expect(await rows(h, 'select * from stores where id = $1', [store.id])).toEqual(before);
     expect(h.identity.createCalls.length).toBe(managersBefore);
-    expect(await rows(h, 'select 1 from audit_log where store_id = $1 and actor_account_id = $2', [store.id, a.managerAccountId])).toHaveLength(0);
+    expect(await rows(h, 'select 1 from audit_records where store_id = $1 and actor_account_id = $2', [store.id, a.managerAccountId])).toHaveLength(0);
   });
 });

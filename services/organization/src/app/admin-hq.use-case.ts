@@ -1,13 +1,9 @@
-import type { Paging } from '@storecast/service-kit';
-import { offsetOf } from '@storecast/service-kit';
+import { emit, offsetOf, writeAudit, type Paging, type Principal } from '@storecast/service-kit';
 import type { HqRow } from '../db/schema';
 import { adminListHqs, findHq, listAllHqs, storeCountOf, storeCounts, updateHq, type HqListFilters } from '../db/hq.repository';
 import { hqTransition, type HqAction } from '../domain/hq-status';
-import type { Actor } from './actor';
-import type { ManagerAccount } from './account-gateway';
+import type { ManagerAccount } from './ports';
 import type { AppContext } from './context';
-import { writeAudit } from './audit';
-import { emit } from './events';
 import { errors } from './errors';
 
 /** HQ dropdown: every live HQ, ordered by name, id. */
@@ -31,26 +27,24 @@ export const getHqDetail = async (ctx: AppContext, hqId: string): Promise<HqDeta
   if (!hq) throw errors.hqNotFound();
   const [storeCount, managers] = await Promise.all([
     storeCountOf(ctx.db, hq.id),
-    ctx.accounts.listManagerAccounts({ role: 'HQ_MANAGER', hqIds: [hq.id] }),
+    ctx.identity.listManagerAccounts({ role: 'HQ_MANAGER', hqIds: [hq.id] }),
   ]);
   return { hq, storeCount, managers };
 };
 
 /** Operator rename; audit HQ_RENAMED only when the name really changes. */
-export const renameHq = async (ctx: AppContext, actor: Actor, hqId: string, name: string): Promise<HqDetail> => {
+export const renameHq = async (ctx: AppContext, actor: Principal, hqId: string, name: string): Promise<HqDetail> => {
   await ctx.db.transaction(async (tx) => {
     const hq = await findHq(tx, hqId, 'update');
     if (!hq) throw errors.hqNotFound();
     if (hq.name === name) return;
     await updateHq(tx, hq.id, { name, updatedAt: ctx.clock.now() });
-    await writeAudit(tx, ctx, actor, {
-      action: 'HQ_RENAMED',
-      targetType: 'HQ',
-      targetId: hq.id,
-      targetLabel: name,
-      hqId: hq.id,
-      detail: { name: { before: hq.name, after: name } },
-    });
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'HQ_RENAMED', targetType: 'HQ', targetId: hq.id, targetLabel: name, hqId: hq.id, detail: { name: { before: hq.name, after: name } } },
+      ctx.clock,
+    );
   });
   return getHqDetail(ctx, hqId);
 };
@@ -64,8 +58,8 @@ const AUDIT_ACTION: Record<HqAction, string> = {
 };
 
 /** Every HQ status move: rule from the domain machine, row locked, audit and event together. */
-export const changeHqStatus = async (ctx: AppContext, actor: Actor, hqId: string, action: HqAction, reason?: string): Promise<HqRow> => {
-  const updated = await ctx.db.transaction(async (tx) => {
+export const changeHqStatus = async (ctx: AppContext, actor: Principal, hqId: string, action: HqAction, reason?: string): Promise<HqRow> =>
+  ctx.db.transaction(async (tx) => {
     const hq = await findHq(tx, hqId, 'update');
     if (!hq) throw errors.hqNotFound();
     const move = hqTransition(hq, action);
@@ -75,18 +69,20 @@ export const changeHqStatus = async (ctx: AppContext, actor: Actor, hqId: string
       suspensionReason: action === 'SUSPEND' ? (reason ?? null) : null,
       updatedAt: ctx.clock.now(),
     });
-    await writeAudit(tx, ctx, actor, {
-      action: AUDIT_ACTION[action],
-      targetType: 'HQ',
-      targetId: hq.id,
-      targetLabel: hq.name,
-      hqId: hq.id,
-      detail: { before: hq.status, after: move.next, ...(reason ? { reason } : {}) },
-    });
-    if (action === 'SUSPEND') await emit(tx, ctx.clock, 'organization.hq.suspended', { hqId: hq.id, reason: reason ?? '' });
-    if (action === 'REACTIVATE') await emit(tx, ctx.clock, 'organization.hq.reactivated', { hqId: hq.id, status: move.next });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: AUDIT_ACTION[action],
+        targetType: 'HQ',
+        targetId: hq.id,
+        targetLabel: hq.name,
+        hqId: hq.id,
+        detail: { before: hq.status, after: move.next, ...(reason ? { reason } : {}) },
+      },
+      ctx.clock,
+    );
+    if (action === 'SUSPEND') await emit(tx, { type: 'organization.hq.suspended', data: { hqId: hq.id, reason: reason ?? '' } }, ctx.clock);
+    if (action === 'REACTIVATE') await emit(tx, { type: 'organization.hq.reactivated', data: { hqId: hq.id, status: move.next } }, ctx.clock);
     return row;
   });
-  ctx.kickOutbox();
-  return updated;
-};

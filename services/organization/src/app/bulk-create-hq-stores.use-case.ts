@@ -1,37 +1,17 @@
 import { parse } from 'csv-parse/sync';
-import { AppError, badRequest, newId } from '@storecast/service-kit';
-import { bulkImports, type HqRow } from '../db/schema';
+import { AppError, badRequest, newId, type Principal } from '@storecast/service-kit';
+import type { HqRow } from '../db/schema';
+import { recordBulkImport } from '../db/bulk-import.repository';
 import { BULK_CSV_HEADER, BULK_MAX_ROWS, headerMatches, isBlankRecord, rowToInput } from '../domain/bulk-csv';
 import { hqMayProvision } from '../domain/hq-status';
-import type { Actor } from './actor';
 import type { AppContext } from './context';
 import { provisionStore } from './provision-store';
-import { createHqStoreSchema, toContact } from './store-input';
+import { createHqStoreSchema } from './store-input';
 import { errors } from './errors';
 import { mapLimit } from './map-limit';
 
 /** Rows provisioned at once (identity hashes one password per created account). */
 const BULK_ROW_CONCURRENCY = 4;
-
-export interface BulkRowResult {
-  rowNumber: number;
-  status: 'SUCCESS' | 'FAILED';
-  storeId: string | null;
-  storeName: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  managerAccountCreated: boolean;
-  setupEmailSent: boolean | null;
-}
-
-export interface BulkCreateResult {
-  totalRows: number;
-  successCount: number;
-  failureCount: number;
-  managerAccountCreatedCount: number;
-  setupEmailFailedCount: number;
-  results: BulkRowResult[];
-}
 
 const invalidFile = (message: string) => badRequest('HQ_STORE_BULK_INVALID_FILE', message);
 
@@ -62,78 +42,71 @@ export const readBulkCsv = (file: Buffer | undefined): Array<{ rowNumber: number
   return rows;
 };
 
-const failed = (rowNumber: number, storeName: string | null, errorCode: string, errorMessage: string): BulkRowResult => ({
-  rowNumber,
-  status: 'FAILED',
-  storeId: null,
-  storeName,
-  errorCode,
-  errorMessage,
-  managerAccountCreated: false,
-  setupEmailSent: null,
-});
+type RowOutcome = { storeId: string; managerAccountCreated: boolean } | { errorCode: string; errorMessage: string };
+
+/** One BulkRowResult of the response; setupEmailSent is filled in after all rows. */
+const rowResult = (rowNumber: number, storeName: string | null, outcome: RowOutcome) => {
+  const ok = 'storeId' in outcome;
+  return {
+    rowNumber,
+    status: ok ? ('SUCCESS' as const) : ('FAILED' as const),
+    storeId: ok ? outcome.storeId : null,
+    storeName,
+    errorCode: ok ? null : outcome.errorCode,
+    errorMessage: ok ? null : outcome.errorMessage,
+    managerAccountCreated: ok && outcome.managerAccountCreated,
+    setupEmailSent: null as boolean | null,
+  };
+};
+
+const invalidRow = (errorMessage: string): RowOutcome => ({ errorCode: 'HQ_STORE_INVALID_FIELD', errorMessage });
 
 /**
- * Bulk HQ store creation: rows are independent (each its own account call and transaction, a
- * failing row affects no other), setup emails go out after all rows, results in input order.
+ * Bulk HQ store creation in the caller's HQ (read by the scope check): rows are independent
+ * (each its own account call and transaction, a failing row affects no other), setup emails go
+ * out after all rows, results in input order (the BulkCreateHqStoreResponse).
  */
-export const bulkCreateHqStores = async (
-  ctx: AppContext,
-  actor: Actor,
-  hq: HqRow,
-  file: { buffer: Buffer | undefined; name: string | null },
-): Promise<BulkCreateResult> => {
+export const bulkCreateHqStores = async (ctx: AppContext, actor: Principal, hq: HqRow, file: { buffer: Buffer | undefined; name: string | null }) => {
   if (!hqMayProvision(hq.status)) throw errors.hqSuspended();
   const rows = readBulkCsv(file.buffer);
 
-  // Rows are independent (each its own account call and transaction); a few run at once, since
-  // identity hashes a password per account. Results keep the input order.
-  const results = await mapLimit(rows, BULK_ROW_CONCURRENCY, async ({ rowNumber, cells }): Promise<BulkRowResult & { accountId?: string }> => {
+  /** Validates and provisions one row; the account id is kept for the setup email after all rows. */
+  const provisionRow = async ({ rowNumber, cells }: { rowNumber: number; cells: string[] }): Promise<{ result: ReturnType<typeof rowResult>; accountId?: string }> => {
     const input = rowToInput(cells);
     if (cells.length !== BULK_CSV_HEADER.length) {
-      return failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', `Expected ${BULK_CSV_HEADER.length} columns, found ${cells.length}`);
+      return { result: rowResult(rowNumber, input.name, invalidRow(`Expected ${BULK_CSV_HEADER.length} columns, found ${cells.length}`)) };
     }
     const parsed = createHqStoreSchema.safeParse(input);
     if (!parsed.success) {
-      const message = parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
-      return failed(rowNumber, input.name, 'HQ_STORE_INVALID_FIELD', message);
+      return { result: rowResult(rowNumber, input.name, invalidRow(parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '))) };
     }
     try {
-      const p = await provisionStore(ctx, {
-        ...toContact(parsed.data),
-        hqId: hq.id,
+      const { store, account } = await provisionStore(ctx, actor, hq, {
+        ...parsed.data,
         type: hq.type === 'INDEPENDENT' ? 'INDEPENDENT' : 'FRANCHISE',
         plan: null,
         billingAnchorDay: null,
-        actor,
         auditAction: 'HQ_STORE_CREATED',
         forbidSuspendedHq: true,
       });
-      return {
-        rowNumber,
-        status: 'SUCCESS',
-        storeId: p.store.id,
-        storeName: p.store.name,
-        errorCode: null,
-        errorMessage: null,
-        managerAccountCreated: p.account !== null,
-        setupEmailSent: null,
-        accountId: p.account?.accountId,
-      };
+      return { result: rowResult(rowNumber, store.name, { storeId: store.id, managerAccountCreated: account !== null }), accountId: account?.accountId };
     } catch (err) {
-      if (err instanceof AppError && err.httpStatus < 500) return failed(rowNumber, parsed.data.name, err.code, err.message);
+      if (err instanceof AppError && err.httpStatus < 500) return { result: rowResult(rowNumber, parsed.data.name, { errorCode: err.code, errorMessage: err.message }) };
       ctx.logger.error({ err, rowNumber }, 'bulk row failed');
-      return failed(rowNumber, parsed.data.name, err instanceof AppError ? err.code : 'INTERNAL_ERROR', 'The row could not be created');
+      const errorCode = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
+      return { result: rowResult(rowNumber, parsed.data.name, { errorCode, errorMessage: 'The row could not be created' }) };
     }
-  });
+  };
+  // A few rows at once (identity hashes a password per account); results keep the input order.
+  const outcomes = await mapLimit(rows, BULK_ROW_CONCURRENCY, provisionRow);
 
   // Setup emails only after every row is done, in input order.
-  for (const row of results) {
-    if (row.accountId) row.setupEmailSent = await ctx.accounts.sendSetupEmail(row.accountId);
-    delete row.accountId;
+  const results: Array<ReturnType<typeof rowResult>> = [];
+  for (const { result, accountId } of outcomes) {
+    results.push(accountId ? { ...result, setupEmailSent: await ctx.identity.sendSetupEmail(accountId) } : result);
   }
 
-  const summary: BulkCreateResult = {
+  const summary = {
     totalRows: results.length,
     successCount: results.filter((r) => r.status === 'SUCCESS').length,
     failureCount: results.filter((r) => r.status === 'FAILED').length,
@@ -142,19 +115,7 @@ export const bulkCreateHqStores = async (
     results,
   };
   try {
-    await ctx.db.insert(bulkImports).values({
-      id: newId(),
-      hqId: hq.id,
-      actorAccountId: actor.accountId,
-      fileName: file.name,
-      totalRows: summary.totalRows,
-      successCount: summary.successCount,
-      failureCount: summary.failureCount,
-      managerAccountCreatedCount: summary.managerAccountCreatedCount,
-      setupEmailFailedCount: summary.setupEmailFailedCount,
-      results,
-      createdAt: ctx.clock.now(),
-    });
+    await recordBulkImport(ctx.db, { id: newId(), hqId: hq.id, actorAccountId: actor.accountId, fileName: file.name, ...summary, createdAt: ctx.clock.now() });
   } catch (err) {
     // The rows are committed already; losing the summary record must not fail the response.
     ctx.logger.error({ err }, 'bulk import summary not recorded');

@@ -7,7 +7,7 @@ import type { AppContext } from './context';
  */
 export const withdrawCreatedAccount = async (ctx: AppContext, accountId: string, reason: string): Promise<void> => {
   try {
-    await ctx.accounts.withdrawAccount(accountId, reason);
+    await ctx.identity.withdrawAccount(accountId, reason);
     ctx.logger.warn({ accountId, reason }, 'created manager account withdrawn after rollback');
   } catch (err) {
     ctx.logger.error({ err, accountId, reason }, 'COMPENSATION FAILED: manager account could not be withdrawn');

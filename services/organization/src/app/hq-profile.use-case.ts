@@ -1,8 +1,7 @@
+import { writeAudit, type Principal } from '@storecast/service-kit';
 import type { HqRow } from '../db/schema';
 import { findHq, storeCountOf, updateHq } from '../db/hq.repository';
-import type { Actor } from './actor';
 import type { AppContext } from './context';
-import { writeAudit } from './audit';
 import { errors } from './errors';
 
 export interface HqProfile {
@@ -17,7 +16,7 @@ type HqSettingsField = 'commercialCycleSongs' | 'duckEnabled' | 'duckVolumePerce
 /** Writes changed HQ settings with one audit record (before/after); nothing when nothing changes. */
 const updateHqSettings = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   hqId: string,
   action: string,
   next: Partial<Pick<HqRow, HqSettingsField>>,
@@ -31,20 +30,20 @@ const updateHqSettings = async (
     }
     if (Object.keys(changes).length === 0) return current;
     const row = await updateHq(tx, hqId, { ...next, updatedAt: ctx.clock.now() });
-    await writeAudit(tx, ctx, actor, { action, targetType: 'HQ', targetId: hqId, targetLabel: current.name, hqId, detail: { changes } });
+    await writeAudit(tx, actor, { action, targetType: 'HQ', targetId: hqId, targetLabel: current.name, hqId, detail: { changes } }, ctx.clock);
     return row;
   });
   return getHqProfile(ctx, hq);
 };
 
 /** PATCH /hq/me: only commercialCycleSongs is settable (spec 03 § HQ profile). */
-export const updateHqMe = (ctx: AppContext, actor: Actor, hqId: string, input: { commercialCycleSongs?: number }) =>
+export const updateHqMe = (ctx: AppContext, actor: Principal, hqId: string, input: { commercialCycleSongs?: number }) =>
   updateHqSettings(ctx, actor, hqId, 'HQ_PROFILE_UPDATED', { commercialCycleSongs: input.commercialCycleSongs });
 
 /** PATCH /hq/me/ducking: the three ducking defaults replaced as a whole. */
 export const replaceHqDucking = (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   hqId: string,
   input: { duckEnabled: boolean; duckVolumePercent: number; duckFadeMs: number },
 ) => updateHqSettings(ctx, actor, hqId, 'HQ_DUCKING_UPDATED', input);

@@ -1,83 +1,62 @@
-import { offsetOf, type Paging } from '@storecast/service-kit';
+import { emit, offsetOf, writeAudit, type Paging, type Principal } from '@storecast/service-kit';
 import type { HqRow, StoreRow } from '../db/schema';
 import { findStore, hqListStores, updateStore, type HqStoreFilters } from '../db/store.repository';
-import { changedFields, diffStorePatch, type StoreChanges, type StorePatch } from '../domain/store-patch';
+import { changedFields, diffStorePatch, type StoreContact, type StorePatch } from '../domain/store-patch';
+import { hqMayProvision } from '../domain/hq-status';
 import type { Region } from '../domain/regions';
-import type { Actor } from './actor';
-import type { ManagerAccount } from './account-gateway';
+import type { ManagerAccount } from './ports';
 import type { AppContext } from './context';
-import { provisionStore, type StoreContactInput } from './provision-store';
-import { writeAudit } from './audit';
-import { emit } from './events';
+import { provisionStore } from './provision-store';
 import { errors } from './errors';
 
 export const listHqStores = (ctx: AppContext, hq: HqRow, filters: HqStoreFilters, paging: Paging) =>
   hqListStores(ctx.db, hq.id, filters, paging.size, offsetOf(paging));
 
-/** storeManager of the HQ detail: the first created manager (any status), null when none. */
-export interface HqStoreManagerInfo {
-  email: string;
-  name: string | null;
-  status: string;
-}
-
 export interface HqStoreDetail {
   store: StoreRow;
   hq: HqRow;
-  storeManager: HqStoreManagerInfo | null;
+  /** The first created manager account of the store (any status), null when none. */
+  storeManager: Pick<ManagerAccount, 'email' | 'name' | 'status'> | null;
 }
 
-const firstManager = (managers: ManagerAccount[]): HqStoreManagerInfo | null => {
-  const m = managers[0];
-  return m ? { email: m.email, name: m.name, status: m.status } : null;
+const detailOf = async (ctx: AppContext, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => {
+  // identity lists them created_at asc, id asc: the first is the first created.
+  const [first] = await ctx.identity.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] });
+  return { store, hq, storeManager: first ?? null };
 };
 
-const storeOfHq = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<StoreRow> => {
+export const getHqStore = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<HqStoreDetail> => {
   const store = await findStore(ctx.db, storeId, { hqId: hq.id });
   if (!store) throw errors.storeNotFound();
-  return store;
+  return detailOf(ctx, hq, store);
 };
 
-const detailOf = async (ctx: AppContext, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => ({
-  store,
-  hq,
-  storeManager: firstManager(await ctx.accounts.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] })),
-});
-
-export const getHqStore = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<HqStoreDetail> =>
-  detailOf(ctx, hq, await storeOfHq(ctx, hq, storeId));
-
-export interface CreatedHqStore {
-  detail: HqStoreDetail;
-  managerAccount: { managerAccountId: string; email: string; setupEmailSent: boolean | null } | null;
-}
-
 /**
- * HQ store creation: type decided by the server (FRANCHISE, or INDEPENDENT under the virtual HQ);
- * same-name stores allowed; audit HQ_STORE_CREATED. The setup email is sent after the commit.
+ * HQ store creation in the caller's HQ (read by the scope check): type decided by the server
+ * (FRANCHISE, or INDEPENDENT under the virtual HQ); same-name stores allowed; audit
+ * HQ_STORE_CREATED. The setup email is sent after the commit.
  */
-export const createHqStore = async (ctx: AppContext, actor: Actor, hq: HqRow, input: StoreContactInput): Promise<CreatedHqStore> => {
-  const provisioned = await provisionStore(ctx, {
+export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow, input: StoreContact) => {
+  if (!hqMayProvision(hq.status)) throw errors.hqSuspended();
+  const provisioned = await provisionStore(ctx, actor, hq, {
     ...input,
-    hqId: hq.id,
     type: hq.type === 'INDEPENDENT' ? 'INDEPENDENT' : 'FRANCHISE',
     plan: null,
     billingAnchorDay: null,
-    actor,
     auditAction: 'HQ_STORE_CREATED',
     forbidSuspendedHq: true,
   });
   const account = provisioned.account;
-  const setupEmailSent = account ? await ctx.accounts.sendSetupEmail(account.accountId) : null;
-  return {
+  const detail: HqStoreDetail = {
+    store: provisioned.store,
+    hq: provisioned.hq,
     // Built from what we just created: no call to identity after the commit.
-    detail: {
-      store: provisioned.store,
-      hq: provisioned.hq,
-      storeManager: account ? { email: account.email, name: input.managerName, status: 'ACTIVE' } : null,
-    },
-    managerAccount: account ? { managerAccountId: account.accountId, email: account.email, setupEmailSent } : null,
+    storeManager: account ? { email: account.email, name: input.managerName ?? undefined, status: 'ACTIVE' } : null,
   };
+  const managerAccount = account
+    ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: await ctx.identity.sendSetupEmail(account.accountId) }
+    : null;
+  return { detail, managerAccount };
 };
 
 /**
@@ -85,29 +64,25 @@ export const createHqStore = async (ctx: AppContext, actor: Actor, hq: HqRow, in
  * a 200 no-op (no audit, no event, updatedAt kept); otherwise audit HQ_STORE_UPDATED with the
  * changed fields' before/after and event organization.store.updated.
  */
-export const updateHqStore = async (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, patch: StorePatch): Promise<HqStoreDetail> => {
+export const updateHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow, storeId: string, patch: StorePatch): Promise<HqStoreDetail> => {
   const store = await ctx.db.transaction(async (tx) => {
     const current = await findStore(tx, storeId, { hqId: hq.id, lock: 'update' });
     if (!current) throw errors.storeNotFound();
-    const changes: StoreChanges = diffStorePatch(current, patch);
+    const changes = diffStorePatch(current, patch);
     const fields = changedFields(changes);
     if (fields.length === 0) return current;
     const values: Partial<StoreRow> = { updatedAt: ctx.clock.now() };
     for (const f of fields) (values as Record<string, unknown>)[f] = changes[f]!.after;
     const row = await updateStore(tx, current.id, values);
-    await writeAudit(tx, ctx, actor, {
-      action: 'HQ_STORE_UPDATED',
-      targetType: 'STORE',
-      targetId: current.id,
-      targetLabel: row.name,
-      hqId: hq.id,
-      storeId: current.id,
-      detail: { changes },
-    });
-    await emit(tx, ctx.clock, 'organization.store.updated', { storeId: current.id, hqId: hq.id, changed: fields });
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'HQ_STORE_UPDATED', targetType: 'STORE', targetId: current.id, targetLabel: row.name, hqId: hq.id, storeId: current.id, detail: { changes } },
+      ctx.clock,
+    );
+    await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: hq.id, changed: fields } }, ctx.clock);
     return row;
   });
-  ctx.kickOutbox();
   return detailOf(ctx, hq, store);
 };
 
@@ -116,7 +91,7 @@ type SettingKey = 'commercialCycleSongs' | 'duckEnabled' | 'duckVolumePercent' |
 /** Store overrides and region: only changed keys are written; audit + store.updated when anything changed. */
 const updateStoreSettings = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   hq: HqRow,
   storeId: string,
   action: string,
@@ -134,33 +109,37 @@ const updateStoreSettings = async (
     const values: Record<string, unknown> = { updatedAt: ctx.clock.now() };
     for (const k of changed) values[k] = changes[k]!.after;
     await updateStore(tx, current.id, values as Partial<StoreRow>);
-    await writeAudit(tx, ctx, actor, {
-      action,
-      targetType: 'STORE',
-      targetId: current.id,
-      targetLabel: current.name,
-      hqId: hq.id,
-      storeId: current.id,
-      detail: action === 'HQ_STORE_REGION_UPDATED' ? { before: current.region, after: next.region } : { changes },
-    });
-    await emit(tx, ctx.clock, 'organization.store.updated', { storeId: current.id, hqId: hq.id, changed });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action,
+        targetType: 'STORE',
+        targetId: current.id,
+        targetLabel: current.name,
+        hqId: hq.id,
+        storeId: current.id,
+        detail: action === 'HQ_STORE_REGION_UPDATED' ? { before: current.region, after: next.region } : { changes },
+      },
+      ctx.clock,
+    );
+    await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: hq.id, changed } }, ctx.clock);
   });
-  ctx.kickOutbox();
 };
 
 /** null removes the override; absent leaves it unchanged. */
-export const updateStoreCommercialCycle = (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, value: number | null | undefined) =>
+export const updateStoreCommercialCycle = (ctx: AppContext, actor: Principal, hq: HqRow, storeId: string, value: number | null | undefined) =>
   updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_COMMERCIAL_CYCLE_UPDATED', { commercialCycleSongs: value });
 
 /** Full replace of the three ducking overrides; all null = inherit the HQ values. */
 export const replaceStoreDucking = (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   hq: HqRow,
   storeId: string,
   input: { duckEnabled: boolean | null; duckVolumePercent: number | null; duckFadeMs: number | null },
 ) => updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_DUCKING_UPDATED', input);
 
 /** null clears (the store then leaves region dispatch); audit HQ_STORE_REGION_UPDATED with before/after. */
-export const updateStoreRegion = (ctx: AppContext, actor: Actor, hq: HqRow, storeId: string, region: Region | null | undefined) =>
+export const updateStoreRegion = (ctx: AppContext, actor: Principal, hq: HqRow, storeId: string, region: Region | null | undefined) =>
   updateStoreSettings(ctx, actor, hq, storeId, 'HQ_STORE_REGION_UPDATED', { region });

@@ -1,12 +1,10 @@
-import { badRequest, newId } from '@storecast/service-kit';
-import { hqs } from '../db/schema';
+import { badRequest, newId, writeAudit, type Principal } from '@storecast/service-kit';
+import { insertHq } from '../db/hq.repository';
 import { recordManagerAccount } from '../db/manager-account.repository';
 import { isValidBusinessNumber } from '../domain/business-number';
 import { INITIAL_HQ_STATUS } from '../domain/hq-status';
 import type { Plan } from '../domain/enums';
-import type { Actor } from './actor';
 import type { AppContext } from './context';
-import { writeAudit } from './audit';
 import { commitOrWithdraw } from './compensation';
 
 export interface OnboardHqInput {
@@ -23,16 +21,16 @@ export interface OnboardHqInput {
 
 /**
  * Operator HQ onboarding: a FRANCHISE HQ in ONBOARDING with its first HQ manager.
- * Order: validate → CreateManagerAccount (duplicate email fails before anything exists) →
+ * Order: business number → CreateManagerAccount (duplicate email fails before anything exists) →
  * our transaction (HQ row, projection, audit HQ_CREATED) → on failure WithdrawAccount →
  * after the commit, SendSetupEmail.
  */
-export const onboardHq = async (ctx: AppContext, actor: Actor, input: OnboardHqInput) => {
+export const onboardHq = async (ctx: AppContext, actor: Principal, input: OnboardHqInput) => {
   if (input.hq.businessNumber !== null && !isValidBusinessNumber(input.hq.businessNumber)) {
     throw badRequest('INVALID_BUSINESS_NUMBER', 'Business number must look like ###-##-#####');
   }
   const hqId = newId();
-  const account = await ctx.accounts.createManagerAccount({
+  const account = await ctx.identity.createManagerAccount({
     role: 'HQ_MANAGER',
     email: input.manager.email,
     name: input.manager.name,
@@ -43,7 +41,7 @@ export const onboardHq = async (ctx: AppContext, actor: Actor, input: OnboardHqI
   await commitOrWithdraw(ctx, account.accountId, 'HQ onboarding rolled back', () =>
     ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
-      await tx.insert(hqs).values({
+      await insertHq(tx, {
         id: hqId,
         name: input.hq.name,
         businessNumber: input.hq.businessNumber,
@@ -57,16 +55,21 @@ export const onboardHq = async (ctx: AppContext, actor: Actor, input: OnboardHqI
         updatedAt: now,
       });
       await recordManagerAccount(tx, { accountId: account.accountId, role: 'HQ_MANAGER', hqId, storeId: null, at: now });
-      await writeAudit(tx, ctx, actor, {
-        action: 'HQ_CREATED',
-        targetType: 'HQ',
-        targetId: hqId,
-        targetLabel: input.hq.name,
-        hqId,
-        detail: { plan: input.hq.plan, businessNumber: input.hq.businessNumber, managerAccountId: account.accountId },
-      });
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'HQ_CREATED',
+          targetType: 'HQ',
+          targetId: hqId,
+          targetLabel: input.hq.name,
+          hqId,
+          detail: { plan: input.hq.plan, businessNumber: input.hq.businessNumber, managerAccountId: account.accountId },
+        },
+        ctx.clock,
+      );
     }),
   );
-  const setupEmailSent = await ctx.accounts.sendSetupEmail(account.accountId);
-  return { hqId, managerAccountId: account.accountId, setupEmailSent };
+  await ctx.identity.sendSetupEmail(account.accountId);
+  return { hqId, managerAccountId: account.accountId };
 };

@@ -7,13 +7,16 @@ export const nullableText = (max: number) => z.preprocess(blankToNull, z.string(
 export const nullableEmail = z.preprocess(blankToNull, emailSchema.nullable());
 export const storeNameSchema = z.string().trim().min(1).max(50);
 
-/** CreateHqStoreRequest (spec 03): also the shape of one bulk CSV row. */
+/** Absent means null for a created store. */
+const orNull = <S extends z.ZodType>(schema: S) => schema.optional().transform((v): z.output<S> | null => v ?? null);
+
+/** CreateHqStoreRequest (spec 03), also the shape of one bulk CSV row; parses into the store's contact values. */
 export const createHqStoreSchema = z.object({
   name: storeNameSchema,
-  address: nullableText(200).optional(),
-  managerName: nullableText(50).optional(),
-  managerEmail: nullableEmail.optional(),
-  managerPhone: nullableText(30).optional(),
+  address: orNull(nullableText(200)),
+  managerName: orNull(nullableText(50)),
+  managerEmail: orNull(nullableEmail),
+  managerPhone: orNull(nullableText(30)),
 });
 
 /** UpdateHqStoreRequest: absent = unchanged, null = clear, value = set; name cannot be cleared. */
@@ -23,12 +26,4 @@ export const updateHqStoreSchema = z.object({
   managerName: nullableText(50).optional(),
   managerEmail: nullableEmail.optional(),
   managerPhone: nullableText(30).optional(),
-});
-
-export const toContact = (v: z.output<typeof createHqStoreSchema>) => ({
-  name: v.name,
-  address: v.address ?? null,
-  managerName: v.managerName ?? null,
-  managerEmail: v.managerEmail ?? null,
-  managerPhone: v.managerPhone ?? null,
 });

@@ -1,15 +1,11 @@
-import { newId } from '@storecast/service-kit';
-import { devices, type DeviceRow, type HqRow, type StoreRow } from '../db/schema';
+import { emit, newId, writeAudit, type Principal } from '@storecast/service-kit';
+import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
 import { findStore } from '../db/store.repository';
-import { countActiveDevices, findActiveDevice, findActiveDeviceByKey, listActiveDevices } from '../db/device.repository';
+import { countActiveDevices, findActiveDevice, findActiveDeviceByKey, insertDevice, listActiveDevices, updateDevice } from '../db/device.repository';
 import { decideRegistration } from '../domain/devices';
 import { effectiveSettings, type EffectiveSettings } from '../domain/effective-settings';
-import type { Actor } from './actor';
 import type { AppContext } from './context';
-import { writeAudit } from './audit';
-import { emit } from './events';
 import { errors } from './errors';
-import { eq } from 'drizzle-orm';
 
 export const settingsOf = (store: StoreRow, hq: HqRow): EffectiveSettings =>
   effectiveSettings(
@@ -45,76 +41,78 @@ export const listDevices = (ctx: AppContext, storeId: string) => listActiveDevic
  */
 export const registerDevice = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   storeId: string,
   input: { deviceKey: string; label: string },
-): Promise<{ device: DeviceRow; created: boolean }> => {
-  const result = await ctx.db.transaction(async (tx) => {
+): Promise<{ device: DeviceRow; created: boolean }> =>
+  ctx.db.transaction(async (tx) => {
     const store = await findStore(tx, storeId, { lock: 'update' });
     if (!store) throw errors.scopeMismatch();
     const existing = await findActiveDeviceByKey(tx, storeId, input.deviceKey);
     const decision = decideRegistration({ keyAlreadyActive: existing !== undefined, activeCount: existing ? 0 : await countActiveDevices(tx, storeId) });
-    const now = ctx.clock.now();
     if (decision === 'LIMIT_EXCEEDED') throw errors.deviceLimit();
+    const now = ctx.clock.now();
     if (decision === 'EXISTING' && existing) {
       if (existing.label === input.label) return { device: existing, created: false };
-      const [row] = await tx.update(devices).set({ label: input.label, updatedAt: now }).where(eq(devices.id, existing.id)).returning();
-      return { device: row as DeviceRow, created: false };
+      return { device: await updateDevice(tx, storeId, existing.id, { label: input.label, updatedAt: now }), created: false };
     }
-    const [row] = await tx
-      .insert(devices)
-      .values({ id: newId(), storeId, deviceKey: input.deviceKey, label: input.label, createdAt: now, updatedAt: now })
-      .returning();
-    const device = row as DeviceRow;
-    await writeAudit(tx, ctx, actor, {
-      action: 'STORE_DEVICE_REGISTERED',
-      targetType: 'DEVICE',
-      targetId: device.id,
-      targetLabel: device.label,
-      hqId: store.hqId,
-      storeId,
-      detail: { deviceKey: device.deviceKey },
-    });
-    await emit(tx, ctx.clock, 'organization.device.registered', { deviceId: device.id, storeId });
+    const device = await insertDevice(tx, { id: newId(), storeId, deviceKey: input.deviceKey, label: input.label, createdAt: now, updatedAt: now });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'STORE_DEVICE_REGISTERED',
+        targetType: 'DEVICE',
+        targetId: device.id,
+        targetLabel: device.label,
+        hqId: store.hqId,
+        storeId,
+        detail: { deviceKey: device.deviceKey },
+      },
+      ctx.clock,
+    );
+    await emit(tx, { type: 'organization.device.registered', data: { deviceId: device.id, storeId } }, ctx.clock);
     return { device, created: true };
   });
-  ctx.kickOutbox();
-  return result;
-};
 
-export const renameDevice = async (ctx: AppContext, actor: Actor, storeId: string, deviceId: string, label: string): Promise<DeviceRow> =>
+export const renameDevice = async (ctx: AppContext, actor: Principal, store: StoreRow, deviceId: string, label: string): Promise<DeviceRow> =>
   ctx.db.transaction(async (tx) => {
-    const device = await findActiveDevice(tx, storeId, deviceId);
+    const device = await findActiveDevice(tx, store.id, deviceId);
     if (!device) throw errors.deviceNotFound();
     if (device.label === label) return device;
-    const [row] = await tx.update(devices).set({ label, updatedAt: ctx.clock.now() }).where(eq(devices.id, device.id)).returning();
-    await writeAudit(tx, ctx, actor, {
-      action: 'STORE_DEVICE_RENAMED',
-      targetType: 'DEVICE',
-      targetId: device.id,
-      targetLabel: label,
-      storeId,
-      detail: { label: { before: device.label, after: label } },
-    });
-    return row as DeviceRow;
+    const row = await updateDevice(tx, store.id, device.id, { label, updatedAt: ctx.clock.now() });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'STORE_DEVICE_RENAMED',
+        targetType: 'DEVICE',
+        targetId: device.id,
+        targetLabel: label,
+        hqId: store.hqId,
+        storeId: store.id,
+        detail: { label: { before: device.label, after: label } },
+      },
+      ctx.clock,
+    );
+    return row;
   });
 
 /** Soft delete: revoked devices disappear from lists and free a place under the limit. */
-export const revokeDevice = async (ctx: AppContext, actor: Actor, storeId: string, deviceId: string): Promise<void> => {
+export const revokeDevice = async (ctx: AppContext, actor: Principal, store: StoreRow, deviceId: string): Promise<void> => {
   await ctx.db.transaction(async (tx) => {
-    await findStore(tx, storeId, { lock: 'update' });
-    const device = await findActiveDevice(tx, storeId, deviceId);
+    // The store row lock orders a revocation with concurrent registrations (the device limit).
+    await findStore(tx, store.id, { lock: 'update' });
+    const device = await findActiveDevice(tx, store.id, deviceId);
     if (!device) throw errors.deviceNotFound();
     const now = ctx.clock.now();
-    await tx.update(devices).set({ revokedAt: now, updatedAt: now }).where(eq(devices.id, device.id));
-    await writeAudit(tx, ctx, actor, {
-      action: 'STORE_DEVICE_REVOKED',
-      targetType: 'DEVICE',
-      targetId: device.id,
-      targetLabel: device.label,
-      storeId,
-    });
-    await emit(tx, ctx.clock, 'organization.device.revoked', { deviceId: device.id, storeId });
+    await updateDevice(tx, store.id, device.id, { revokedAt: now, updatedAt: now });
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'STORE_DEVICE_REVOKED', targetType: 'DEVICE', targetId: device.id, targetLabel: device.label, hqId: store.hqId, storeId: store.id },
+      ctx.clock,
+    );
+    await emit(tx, { type: 'organization.device.revoked', data: { deviceId: device.id, storeId: store.id } }, ctx.clock);
   });
-  ctx.kickOutbox();
 };

@@ -31,3 +31,14 @@ export const listActiveDevices = async (db: DbExecutor, storeId: string): Promis
     .from(devices)
     .where(and(eq(devices.storeId, storeId), isNull(devices.revokedAt)))
     .orderBy(asc(devices.createdAt), asc(devices.id))) as DeviceRow[];
+
+export const insertDevice = async (db: DbExecutor, values: typeof devices.$inferInsert): Promise<DeviceRow> => {
+  const [row] = await db.insert(devices).values(values).returning();
+  return row as DeviceRow;
+};
+
+/** Updates a device of the store (label, revocation); the store id keeps the write in its tenant. */
+export const updateDevice = async (db: DbExecutor, storeId: string, id: string, values: Partial<typeof devices.$inferInsert>): Promise<DeviceRow> => {
+  const [row] = await db.update(devices).set(values).where(and(eq(devices.id, id), eq(devices.storeId, storeId))).returning();
+  return row as DeviceRow;
+};

@@ -67,6 +67,11 @@ export const storeCounts = async (db: DbExecutor, hqIds: string[]): Promise<Map<
 
 export const storeCountOf = async (db: DbExecutor, hqId: string): Promise<number> => (await storeCounts(db, [hqId])).get(hqId) ?? 0;
 
+export const insertHq = async (db: DbExecutor, values: typeof hqs.$inferInsert): Promise<HqRow> => {
+  const [row] = await db.insert(hqs).values(values).returning();
+  return row as HqRow;
+};
+
 export const updateHq = async (db: DbExecutor, id: string, values: Partial<typeof hqs.$inferInsert>): Promise<HqRow> => {
   const [row] = await db.update(hqs).set(values).where(eq(hqs.id, id)).returning();
   return row as HqRow;

@@ -125,26 +125,6 @@ export const managerAccounts = pgTable(
   (t) => [index('manager_accounts_store_idx').on(t.storeId), index('manager_accounts_hq_idx').on(t.hqId)],
 );
 
-/** Audit records, written in the same transaction as the action. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id'),
-    targetLabel: text('target_label'),
-    hqId: uuid('hq_id'),
-    storeId: uuid('store_id'),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
-    actorAccountId: text('actor_account_id').notNull(),
-    actorRole: text('actor_role').notNull(),
-    impersonatedBy: text('impersonated_by'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('audit_log_hq_idx').on(t.hqId, t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
-);
-
 /** Results of HQ bulk CSV imports, kept for support. */
 export const bulkImports = pgTable(
   'bulk_imports',
@@ -164,7 +144,7 @@ export const bulkImports = pgTable(
   (t) => [index('bulk_imports_hq_idx').on(t.hqId, t.createdAt)],
 );
 
-export const schema = { hqs, stores, devices, managerAccounts, auditLog, bulkImports };
+export const schema = { hqs, stores, devices, managerAccounts, bulkImports };
 export type OrgSchema = typeof schema;
 export type HqRow = typeof hqs.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;

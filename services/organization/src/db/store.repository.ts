@@ -25,6 +25,11 @@ export const findStoreWithHq = async (db: DbExecutor, id: string, hqId?: string)
   return rows[0] as { store: StoreRow; hq: HqRow } | undefined;
 };
 
+export const insertStore = async (db: DbExecutor, values: typeof stores.$inferInsert): Promise<StoreRow> => {
+  const [row] = await db.insert(stores).values(values).returning();
+  return row as StoreRow;
+};
+
 export const updateStore = async (db: DbExecutor, id: string, values: Partial<typeof stores.$inferInsert>): Promise<StoreRow> => {
   const [row] = await db.update(stores).set(values).where(eq(stores.id, id)).returning();
   return row as StoreRow;

@@ -23,3 +23,5 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
  */
 export const INDEPENDENT_HQ_ID = '00000000-0000-4000-8000-000000000001';
 export const INDEPENDENT_HQ_NAME = '개인 매장 (INDEPENDENT)';
+
+export const isAccountStatus = (s: unknown): s is AccountStatus => typeof s === 'string' && (ACCOUNT_STATUSES as readonly string[]).includes(s);

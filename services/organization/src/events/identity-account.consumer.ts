@@ -1,10 +1,8 @@
 import { consumeEvents, type Broker, type DbExecutor, type EventEnvelope, type Logger } from '@storecast/service-kit';
 import type { DomainEventMap } from '@storecast/proto';
 import { applyAccountStatus, recordManagerAccount } from '../db/manager-account.repository';
-import { ACCOUNT_STATUSES, type AccountStatus } from '../domain/enums';
+import { isAccountStatus } from '../domain/enums';
 import type { OrgDb } from '../app/context';
-
-const isStatus = (s: unknown): s is AccountStatus => typeof s === 'string' && (ACCOUNT_STATUSES as readonly string[]).includes(s);
 
 /** Records HQ and store manager accounts we did not create ourselves (hasManagerAccount, scope re-check). */
 const onAccountCreated = async (event: EventEnvelope<DomainEventMap['identity.account.created']>, tx: DbExecutor) => {
@@ -16,7 +14,7 @@ const onAccountCreated = async (event: EventEnvelope<DomainEventMap['identity.ac
 /** Applies SUSPENDED / ACTIVE / WITHDRAWN; the newest fact wins. */
 const onAccountStatusChanged = (logger: Logger) => async (event: EventEnvelope<DomainEventMap['identity.account.status-changed']>, tx: DbExecutor) => {
   const { data } = event;
-  if (!isStatus(data.status)) return;
+  if (!isAccountStatus(data.status)) return;
   const n = await applyAccountStatus(tx, data.accountId, data.status, new Date(event.occurredAt));
   if (n === 0) logger.debug({ accountId: data.accountId }, 'status change for an account we do not track (or an older fact)');
 };

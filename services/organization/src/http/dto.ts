@@ -1,9 +1,9 @@
 import { toIso, toIsoOrNull } from '@storecast/service-kit';
 import { z } from './zod';
 import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
-import type { ManagerAccount } from '../app/account-gateway';
+import type { ManagerAccount } from '../app/ports';
 import type { HqDetail } from '../app/admin-hq.use-case';
-import type { StoreDetail, StoreOnboardingResult } from '../app/admin-store.use-case';
+import type { StoreDetail } from '../app/admin-store.use-case';
 import type { HqStoreDetail } from '../app/hq-stores.use-case';
 import type { HqProfile } from '../app/hq-profile.use-case';
 import type { StoreMe } from '../app/store-mode.use-case';
@@ -249,19 +249,22 @@ export const DeviceResponseSchema = z
   .openapi('DeviceResponse');
 export const DeviceListResponseSchema = z.object({ items: z.array(DeviceResponseSchema) }).openapi('DeviceListResponse');
 
-// ---------- presenters ----------
+// ---------- presenters (typed by the schemas above) ----------
 
-export const managerItem = (m: ManagerAccount) => ({
+type Dto<S extends z.ZodType> = z.input<S>;
+
+/** identity's Account message as HqManagerItem / StoreManagerSummaryItem / StoreManagerListItem. */
+export const managerItem = (m: ManagerAccount): Dto<typeof ManagerItemSchema> => ({
   id: m.id,
   email: m.email,
-  name: m.name,
+  name: m.name ?? null,
   status: m.status,
   passwordMustChange: m.passwordMustChange,
-  lastLoginAt: m.lastLoginAt,
+  lastLoginAt: m.lastLoginAt || null,
   createdAt: m.createdAt,
 });
 
-export const hqAdminListItem = (hq: HqRow, storeCount: number) => ({
+export const hqAdminListItem = (hq: HqRow, storeCount: number): Dto<typeof HqAdminListItemSchema> => ({
   id: hq.id,
   name: hq.name,
   businessNumber: hq.businessNumber,
@@ -274,7 +277,7 @@ export const hqAdminListItem = (hq: HqRow, storeCount: number) => ({
   createdAt: toIso(hq.createdAt),
 });
 
-export const hqDetail = ({ hq, storeCount, managers }: HqDetail) => ({
+export const hqDetail = ({ hq, storeCount, managers }: HqDetail): Dto<typeof HqDetailResponseSchema> => ({
   id: hq.id,
   name: hq.name,
   businessNumber: hq.businessNumber,
@@ -292,13 +295,11 @@ export const hqDetail = ({ hq, storeCount, managers }: HqDetail) => ({
   managers: managers.map(managerItem),
 });
 
-export const hqStatus = (hq: HqRow) => ({
+export const hqStatus = (hq: HqRow): Dto<typeof HqStatusResponseSchema> => ({
   hqId: hq.id,
   status: hq.status,
   suspensionReason: hq.status === 'SUSPENDED' ? hq.suspensionReason : null,
 });
-
-export const storeOnboarding = (r: StoreOnboardingResult) => r;
 
 /** The store fields the operator's list and detail share (effective plan and billing day). */
 const storeAdminBase = (store: StoreRow, hq: HqRow) => ({
@@ -317,12 +318,12 @@ const storeAdminBase = (store: StoreRow, hq: HqRow) => ({
   createdAt: toIso(store.createdAt),
 });
 
-export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount: boolean) => ({
+export const storeAdminListItem = (store: StoreRow, hq: HqRow, hasManagerAccount: boolean): Dto<typeof StoreAdminListItemSchema> => ({
   ...storeAdminBase(store, hq),
   hasManagerAccount,
 });
 
-export const storeDetail = ({ store, hq, managers }: StoreDetail) => ({
+export const storeDetail = ({ store, hq, managers }: StoreDetail): Dto<typeof StoreDetailResponseSchema> => ({
   ...storeAdminBase(store, hq),
   managerEmail: store.managerEmail,
   managerPhone: store.managerPhone,
@@ -331,13 +332,15 @@ export const storeDetail = ({ store, hq, managers }: StoreDetail) => ({
   managers: managers.map(managerItem),
 });
 
-export const storeStatus = (store: StoreRow) => ({
+export const storeStatus = (store: StoreRow): Dto<typeof StoreStatusResponseSchema> => ({
   storeId: store.id,
   status: store.status,
   suspensionReason: store.status === 'SUSPENDED' ? store.suspensionReason : null,
 });
 
-export const hqMe = ({ hq, storeCount }: HqProfile) => ({
+export const storeClosed = (store: StoreRow): Dto<typeof StoreCloseResponseSchema> => ({ storeId: store.id, closedAt: toIso(store.closedAt!) });
+
+export const hqMe = ({ hq, storeCount }: HqProfile): Dto<typeof HqMeResponseSchema> => ({
   id: hq.id,
   name: hq.name,
   type: hq.type,
@@ -353,7 +356,7 @@ export const hqMe = ({ hq, storeCount }: HqProfile) => ({
   createdAt: toIso(hq.createdAt),
 });
 
-export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean) => ({
+export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean): Dto<typeof HqStoreListItemSchema> => ({
   id: store.id,
   name: store.name,
   type: store.type,
@@ -366,7 +369,7 @@ export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean) => 
   hasManagerAccount,
 });
 
-export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail) => ({
+export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail): Dto<typeof HqStoreDetailResponseSchema> => ({
   id: store.id,
   name: store.name,
   address: store.address,
@@ -376,7 +379,7 @@ export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail) => ({
   type: store.type,
   status: store.status,
   closedAt: toIsoOrNull(store.closedAt),
-  storeManager,
+  storeManager: storeManager ? { email: storeManager.email, name: storeManager.name ?? null, status: storeManager.status } : null,
   // Playlist assignments belong to catalog-search, which does not exist yet: always null for now.
   activePlaylist: null,
   commercialCycleSongs: store.commercialCycleSongs,
@@ -391,7 +394,7 @@ export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail) => ({
   updatedAt: toIso(store.updatedAt),
 });
 
-export const storeMe = ({ store, hq, settings, activeDeviceCount }: StoreMe) => ({
+export const storeMe = ({ store, hq, settings, activeDeviceCount }: StoreMe): Dto<typeof StoreMeResponseSchema> => ({
   id: store.id,
   name: store.name,
   type: store.type,
@@ -417,7 +420,7 @@ export const storeMe = ({ store, hq, settings, activeDeviceCount }: StoreMe) => 
   updatedAt: toIso(store.updatedAt),
 });
 
-export const device = (d: DeviceRow) => ({
+export const device = (d: DeviceRow): Dto<typeof DeviceResponseSchema> => ({
   id: d.id,
   deviceKey: d.deviceKey,
   label: d.label,

@@ -1,17 +1,82 @@
-import { emailSchema, passwordSchema, reasonSchema } from '@storecast/service-kit';
+import { badRequest, emailSchema, pagingSchema, passwordSchema, reasonSchema } from '@storecast/service-kit';
 import { z } from './zod';
 import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES } from '../domain/enums';
 import { REGIONS } from '../domain/regions';
-import { nullableEmail, nullableText, storeNameSchema, createHqStoreSchema, updateHqStoreSchema } from '../app/store-input';
+import { nullableText, createHqStoreSchema, updateHqStoreSchema } from '../app/store-input';
+
+// ---------- query parameters ----------
+
+/**
+ * An enumerated filter: absent or empty means "no filter"; any other value outside the
+ * enumeration answers 400 INVALID_ENUM_VALUE (spec 02 § Errors) rather than VALIDATION_FAILED.
+ */
+const enumFilter = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z
+    .unknown()
+    .transform((raw): T[number] | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      const value = values.find((v) => v === raw);
+      if (value !== undefined) return value;
+      const message = `must be one of ${values.join(', ')}`;
+      throw badRequest('INVALID_ENUM_VALUE', `${name} ${message}`, { details: [{ field: name, code: 'INVALID_ENUM_VALUE', message }] });
+    })
+    .optional()
+    .openapi({ type: 'string', enum: [...values] });
+
+/** Text search: trimmed, at most 100 characters (spec 02 § Limits); blank means no filter. */
+const textSearch = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((q) => q || undefined);
+
+/** true / false; empty means no filter; anything else 400 VALIDATION_FAILED. */
+const booleanFilter = z
+  .enum(['true', 'false', ''])
+  .optional()
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined))
+  .openapi({ type: 'string', enum: ['true', 'false'] });
+
+export const AdminListHqsQuerySchema = pagingSchema().extend({
+  q: textSearch.openapi({ description: 'Name or business number, partial, case-insensitive' }),
+  status: enumFilter('status', HQ_STATUSES),
+  type: enumFilter('type', HQ_TYPES),
+  plan: enumFilter('plan', PLANS),
+});
+
+export const AdminListStoresQuerySchema = pagingSchema().extend({
+  q: textSearch.openapi({ description: 'Store name, HQ name or address, partial, case-insensitive' }),
+  status: enumFilter('status', STORE_STATUSES),
+  type: enumFilter('type', STORE_TYPES),
+  plan: enumFilter('plan', PLANS),
+  hqId: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .openapi({ description: 'Only stores of this HQ (a malformed id matches nothing)' }),
+});
+
+export const HqStoresQuerySchema = pagingSchema().extend({
+  q: textSearch.openapi({ description: 'Name or address, partial, case-insensitive' }),
+  status: enumFilter('status', STORE_STATUSES),
+  type: enumFilter('type', STORE_TYPES),
+  hasManagerAccount: booleanFilter,
+});
+
+// ---------- bodies ----------
+
+/** Optional free text where blank means "none". */
+const blankToNull = <S extends z.ZodType<string | null | undefined>>(schema: S) => schema.transform((v) => v || null);
 
 export const HqOnboardingRequestSchema = z
   .object({
     hq: z.object({
       name: z.string().trim().min(1).max(255),
-      businessNumber: z.string().trim().max(32).nullable().optional().openapi({ description: '###-##-##### (else 400 INVALID_BUSINESS_NUMBER)' }),
+      businessNumber: blankToNull(z.string().trim().max(32).nullable().optional()).openapi({ description: '###-##-##### (else 400 INVALID_BUSINESS_NUMBER)' }),
       plan: z.enum(PLANS),
       billingAnchorDay: z.number().int().min(1).max(31),
-      llmKeywords: z.string().trim().max(1000).nullable().optional(),
+      llmKeywords: blankToNull(z.string().trim().max(1000).nullable().optional()),
       llmMaxPerHour: z.number().int().min(1).max(12),
     }),
     manager: z.object({
@@ -26,13 +91,8 @@ export const UpdateHqRequestSchema = z.object({ name: z.string().trim().min(1).m
 export const SuspendRequestSchema = z.object({ reason: reasonSchema }).openapi('SuspendRequest');
 export const StoreCloseRequestSchema = z.object({ reason: reasonSchema }).openapi('StoreCloseRequest');
 
-const storeContact = {
-  name: storeNameSchema,
-  address: nullableText(200).optional(),
-  managerName: nullableText(50).optional(),
-  managerEmail: nullableEmail.optional(),
-  managerPhone: nullableText(30).optional(),
-};
+/** Contact values of operator store onboarding (as HQ store creation: absent and blank are null). */
+const storeContact = createHqStoreSchema.shape;
 
 export const StoreOnboardingRequestSchema = z
   .object({ store: z.object({ ...storeContact, plan: z.enum(PLANS), billingAnchorDay: z.number().int().min(1).max(31) }) })
@@ -45,34 +105,6 @@ export const HqAffiliatedStoreOnboardingRequestSchema = z
 export const StoreManagerIssueRequestSchema = z
   .object({ email: emailSchema, tempPassword: passwordSchema, name: z.string().trim().min(1).max(255) })
   .openapi('StoreManagerIssueRequest');
-
-export const AdminListHqsQuerySchema = z.object({
-  q: z.string().max(100).optional(),
-  status: z.enum(HQ_STATUSES).optional(),
-  type: z.enum(HQ_TYPES).optional(),
-  plan: z.enum(PLANS).optional(),
-  page: z.number().int().optional(),
-  size: z.number().int().optional(),
-});
-
-export const AdminListStoresQuerySchema = z.object({
-  q: z.string().max(100).optional(),
-  status: z.enum(STORE_STATUSES).optional(),
-  type: z.enum(STORE_TYPES).optional(),
-  plan: z.enum(PLANS).optional(),
-  hqId: z.string().optional(),
-  page: z.number().int().optional(),
-  size: z.number().int().optional(),
-});
-
-export const HqStoresQuerySchema = z.object({
-  q: z.string().max(100).optional(),
-  status: z.enum(STORE_STATUSES).optional(),
-  type: z.enum(STORE_TYPES).optional(),
-  hasManagerAccount: z.boolean().optional(),
-  page: z.number().int().optional(),
-  size: z.number().int().optional(),
-});
 
 export const UpdateHqMeRequestSchema = z
   .object({ commercialCycleSongs: z.number().int().min(1).max(100).optional() })
@@ -104,7 +136,7 @@ export const UpdateStoreRegionRequestSchema = z
   .openapi('UpdateStoreRegionRequest');
 
 export const IssueHqStoreManagerRequestSchema = z
-  .object({ name: nullableText(50).optional(), email: emailSchema })
+  .object({ name: nullableText(50).optional().transform((v) => v ?? null), email: emailSchema })
   .openapi('IssueHqStoreManagerRequest');
 
 export const RegisterDeviceRequestSchema = z
@@ -115,3 +147,6 @@ export const RegisterDeviceRequestSchema = z
   .openapi('RegisterDeviceRequest');
 
 export const RenameDeviceRequestSchema = z.object({ label: z.string().trim().min(1).max(50) }).openapi('RenameDeviceRequest');
+
+/** The multipart body of the bulk upload (documentation; multer reads it). */
+export const BulkUploadRequestSchema = z.object({ file: z.string().openapi({ type: 'string', format: 'binary' }) });

@@ -1,113 +1,99 @@
-import { Router } from 'express';
-import { errorResponses, jsonBody, jsonResponse, parseInput, principalOf } from '@storecast/service-kit';
-import { actorOf } from '../app/actor';
+import type { Router } from 'express';
+import type { ServiceApi } from '@storecast/service-kit';
+import type { AppContext } from '../app/context';
 import { callerStore } from '../app/scope';
 import { getStoreMe, listDevices, registerDevice, renameDevice, revokeDevice } from '../app/store-mode.use-case';
-import { defineRoute } from './route';
-import { signedIn } from '@storecast/service-kit';
-import type { RouterDeps } from './deps';
 import * as dto from './dto';
 import * as req from './requests';
 
 const ME = ['Store mode: profile'];
 const DEVICES = ['Store mode: devices'];
+const auth = { roles: ['STORE_MANAGER'] } as const;
+/** Every store path re-checks the caller and the store's state against stored data (callerStore). */
+const scope = { 403: ['PRINCIPAL_SCOPE_MISMATCH', 'AUTH_STORE_SUSPENDED', 'AUTH_STORE_CLOSED'] };
 
-export const storeRouter = ({ ctx, verifier, registry }: RouterDeps): Router => {
-  const router = Router();
-  router.use('/api/v1/store', ...signedIn(verifier, 'STORE_MANAGER'));
-  const scopeErrors = { 401: ['AUTH_TOKEN_INVALID'], 403: ['PRINCIPAL_SCOPE_MISMATCH', 'AUTH_STORE_SUSPENDED', 'AUTH_STORE_CLOSED'] };
+export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
+  const router = api.router();
 
-  defineRoute(
-    router,
-    registry,
-    {
-      method: 'get',
-      path: '/api/v1/store/me',
-      summary: "The caller's store with its effective settings (store override, else HQ value)",
-      tags: ME,
-      responses: { 200: jsonResponse('Store', dto.StoreMeResponseSchema), ...errorResponses(scopeErrors) },
-    },
-    async (request, res) => {
-      res.json(dto.storeMe(await getStoreMe(ctx, await callerStore(ctx, principalOf(request)))));
-    },
-  );
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/store/me',
+    operationId: 'getStoreMe',
+    summary: "The caller's store with its effective settings (store override, else HQ value)",
+    tags: ME,
+    auth,
+    response: { status: 200, description: 'Store', schema: dto.StoreMeResponseSchema },
+    errors: scope,
+    handler: async ({ principal }) => dto.storeMe(await getStoreMe(ctx, await callerStore(ctx, principal))),
+  });
 
-  defineRoute(
-    router,
-    registry,
-    {
-      method: 'get',
-      path: '/api/v1/store/devices',
-      summary: 'Active devices, ordered createdAt, id',
-      tags: DEVICES,
-      responses: { 200: jsonResponse('Devices', dto.DeviceListResponseSchema), ...errorResponses(scopeErrors) },
-    },
-    async (request, res) => {
-      const { store } = await callerStore(ctx, principalOf(request));
-      res.json({ items: (await listDevices(ctx, store.id)).map(dto.device) });
-    },
-  );
-
-  defineRoute(
-    router,
-    registry,
-    {
-      method: 'post',
-      path: '/api/v1/store/devices',
-      summary: 'Register a device (idempotent on deviceKey: 200 with the existing device; new: 201)',
-      tags: DEVICES,
-      request: { body: jsonBody(req.RegisterDeviceRequestSchema) },
-      responses: {
-        201: jsonResponse('Registered', dto.DeviceResponseSchema),
-        200: jsonResponse('Already registered (label updated)', dto.DeviceResponseSchema),
-        ...errorResponses({ ...scopeErrors, 400: ['VALIDATION_FAILED'], 409: ['DEVICE_LIMIT_EXCEEDED'] }),
-      },
-    },
-    async (request, res) => {
-      const principal = principalOf(request);
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/store/devices',
+    operationId: 'listStoreDevices',
+    summary: 'Active devices, ordered createdAt, id',
+    tags: DEVICES,
+    auth,
+    response: { status: 200, description: 'Devices', schema: dto.DeviceListResponseSchema },
+    errors: scope,
+    handler: async ({ principal }) => {
       const { store } = await callerStore(ctx, principal);
-      const body = parseInput(req.RegisterDeviceRequestSchema, request.body);
-      const { device, created } = await registerDevice(ctx, actorOf(principal), store.id, body);
-      res.status(created ? 201 : 200).json(dto.device(device));
+      return { items: (await listDevices(ctx, store.id)).map(dto.device) };
     },
-  );
+  });
 
-  defineRoute(
-    router,
-    registry,
-    {
-      method: 'patch',
-      path: '/api/v1/store/devices/:deviceId',
-      summary: 'Rename a device',
-      tags: DEVICES,
-      request: { body: jsonBody(req.RenameDeviceRequestSchema) },
-      responses: { 200: jsonResponse('Device', dto.DeviceResponseSchema), ...errorResponses({ ...scopeErrors, 400: ['VALIDATION_FAILED'], 404: ['STORE_DEVICE_NOT_FOUND'] }) },
-    },
-    async (request, res) => {
-      const principal = principalOf(request);
+  api.define(router, {
+    method: 'post',
+    path: '/api/v1/store/devices',
+    operationId: 'registerStoreDevice',
+    summary: 'Register a device (idempotent on deviceKey)',
+    description:
+      'A new device answers 201. A key already active in the store answers **200** with that device (label applied) and does not count against the limit.',
+    tags: DEVICES,
+    auth,
+    body: req.RegisterDeviceRequestSchema,
+    response: { status: 201, description: 'Registered (200 with the same body when the key was already registered)', schema: dto.DeviceResponseSchema },
+    errors: { ...scope, 409: ['DEVICE_LIMIT_EXCEEDED'] },
+    handler: async ({ principal, body, res }) => {
       const { store } = await callerStore(ctx, principal);
-      const body = parseInput(req.RenameDeviceRequestSchema, request.body);
-      res.json(dto.device(await renameDevice(ctx, actorOf(principal), store.id, String(request.params.deviceId), body.label)));
+      const { device, created } = await registerDevice(ctx, principal, store.id, body);
+      const response = dto.device(device);
+      // One success status per route in the kit: the idempotent answer is written here.
+      if (!created) res.status(200).json(response);
+      return response;
     },
-  );
+  });
 
-  defineRoute(
-    router,
-    registry,
-    {
-      method: 'delete',
-      path: '/api/v1/store/devices/:deviceId',
-      summary: 'Revoke a device (soft delete)',
-      tags: DEVICES,
-      responses: { 204: { description: 'Revoked' }, ...errorResponses({ ...scopeErrors, 404: ['STORE_DEVICE_NOT_FOUND'] }) },
-    },
-    async (request, res) => {
-      const principal = principalOf(request);
+  api.define(router, {
+    method: 'patch',
+    path: '/api/v1/store/devices/{deviceId}',
+    operationId: 'renameStoreDevice',
+    summary: 'Rename a device',
+    tags: DEVICES,
+    auth,
+    body: req.RenameDeviceRequestSchema,
+    response: { status: 200, description: 'Device', schema: dto.DeviceResponseSchema },
+    errors: { ...scope, 404: ['STORE_DEVICE_NOT_FOUND'] },
+    handler: async ({ principal, params, body }) => {
       const { store } = await callerStore(ctx, principal);
-      await revokeDevice(ctx, actorOf(principal), store.id, String(request.params.deviceId));
-      res.status(204).end();
+      return dto.device(await renameDevice(ctx, principal, store, params.deviceId, body.label));
     },
-  );
+  });
+
+  api.define(router, {
+    method: 'delete',
+    path: '/api/v1/store/devices/{deviceId}',
+    operationId: 'revokeStoreDevice',
+    summary: 'Revoke a device (soft delete)',
+    tags: DEVICES,
+    auth,
+    response: { status: 204, description: 'Revoked' },
+    errors: { ...scope, 404: ['STORE_DEVICE_NOT_FOUND'] },
+    handler: async ({ principal, params }) => {
+      const { store } = await callerStore(ctx, principal);
+      await revokeDevice(ctx, principal, store, params.deviceId);
+    },
+  });
 
   return router;
 };

@@ -1,0 +1,33 @@
+import type { AccountMessage } from '@storecast/proto';
+import type { Principal } from '@storecast/service-kit';
+import type { AccountStatus } from '../domain/enums';
+
+/** A manager account as identity lists it (its Account message, with a known status). */
+export type ManagerAccount = AccountMessage & { status: AccountStatus };
+
+export type ManagerRole = 'HQ_MANAGER' | 'STORE_MANAGER';
+
+export interface CreateManagerAccountInput {
+  role: ManagerRole;
+  email: string;
+  name: string | null;
+  hqId: string;
+  storeId?: string;
+  /** Operator flows pass the temporary password; HQ flows leave it to identity to generate. */
+  tempPassword?: string;
+  /** Who asks, from the token (identity records it). */
+  actor: Principal;
+}
+
+/**
+ * identity's AccountService as the use cases need it (src/peers/identity.peer.ts). Failures are
+ * AppErrors with the spec's codes: 409 DUPLICATE_EMAIL, 503 SERVICE_UNAVAILABLE when unreachable.
+ */
+export interface IdentityPeer {
+  createManagerAccount(input: CreateManagerAccountInput): Promise<{ accountId: string; email: string }>;
+  /** True when identity reports the mail delivered; false when sending failed (never throws). */
+  sendSetupEmail(accountId: string): Promise<boolean>;
+  withdrawAccount(accountId: string, reason: string): Promise<void>;
+  /** Manager accounts of stores or HQs, as identity orders them: created_at asc, id asc. */
+  listManagerAccounts(query: { role: ManagerRole; storeIds?: string[]; hqIds?: string[] }): Promise<ManagerAccount[]>;
+}
