@@ -43,7 +43,9 @@ const parse = (req: Request, options: ReadUploadOptions): Promise<Upload> =>
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fileSize: options.maxBytes, fields: options.maxFields ?? 20, fieldSize: options.maxFieldBytes ?? 16 * 1024 },
+        // busboy 1.x emits 'limit' when a file REACHES fileSize, so a file of exactly maxBytes
+        // (allowed: "at most") needs one byte of headroom; maxBytes + 1 bytes is refused.
+        limits: { files: 1, fileSize: options.maxBytes + 1, fields: options.maxFields ?? 20, fieldSize: options.maxFieldBytes ?? 16 * 1024 },
       });
     } catch {
       reject(options.invalid('The body is not multipart/form-data'));

@@ -71,6 +71,17 @@ describe('reading an upload', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('THING_INVALID_FIELD');
   });
 
+  it('a file of exactly the limit is accepted and one byte more is refused', async () => {
+    const exact = new FormData();
+    exact.append('file', new Blob([Buffer.alloc(1024, 1)]), 'exact.bin');
+    const ok = await post(exact);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { size: number }).size).toBe(1024);
+    const over = new FormData();
+    over.append('file', new Blob([Buffer.alloc(1025, 1)]), 'over.bin');
+    expect((await post(over)).status).toBe(400);
+  });
+
   it('a body that is not multipart is refused with the given code, not a 500', async () => {
     const res = await post('{"a":1}');
     expect(res.status).toBe(400);
