@@ -60,13 +60,13 @@ export const listHqAnnouncements = async (
   const rows = await db
     .select({
       a: announcements,
-      dispatchCount: sql<number>`(select count(*)::int from dispatches d where d.announcement_id = ${announcements.id})`,
-      lastDispatchedAt: sql<string | null>`(select max(d.created_at) from dispatches d where d.announcement_id = ${announcements.id})`,
+      dispatchCount: sql<number>`(select count(*)::int from dispatches d where d.announcement_id = "announcements"."id")`,
+      lastDispatchedAt: sql<string | null>`(select max(d.created_at) from dispatches d where d.announcement_id = "announcements"."id")`,
       lastDispatchStoreCount: sql<number | null>`(
         select count(distinct d.store_id)::int from dispatches d
-        where d.batch_id = (select d2.batch_id from dispatches d2 where d2.announcement_id = ${announcements.id}
+        where d.batch_id = (select d2.batch_id from dispatches d2 where d2.announcement_id = "announcements"."id"
                             order by d2.created_at desc, d2.id desc limit 1))`,
-      activeScheduleCount: sql<number>`(select count(*)::int from dispatch_schedules s where s.announcement_id = ${announcements.id} and s.status = 'ACTIVE')`,
+      activeScheduleCount: sql<number>`(select count(*)::int from dispatch_schedules s where s.announcement_id = "announcements"."id" and s.status = 'ACTIVE')`,
     })
     .from(announcements)
     .where(where)

@@ -68,7 +68,7 @@ export const startHarness = async (options: { env?: Record<string, string>; deps
     async outbox(type) {
       const res = await service.runtime.db.execute(sql`select routing_key, payload from outbox order by created_at, id`);
       return (res.rows as Array<{ routing_key: string; payload: Record<string, unknown> }>)
-        .map((r) => ({ routingKey: r.routing_key, payload: r.payload }))
+        .map((r) => ({ routingKey: r.routing_key, payload: (r.payload.data ?? r.payload) as Record<string, unknown> }))
         .filter((r) => !type || r.routingKey === type);
     },
     async dispatchRow(id) {
