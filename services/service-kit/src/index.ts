@@ -25,3 +25,4 @@ export * from './legacy';
 export * from './storage';
 export * from './upload';
 export * from './domain/api-key-format';
+export * from './tickets';
