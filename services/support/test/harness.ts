@@ -1,0 +1,99 @@
+import type { Pool } from 'pg';
+import { ManualClock, newId } from '@storecast/service-kit';
+import { apiClient, createTestEnv, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { loadSupportConfig } from '../src/config';
+import { start, type StartedSupport } from '../src/server';
+import { IdentityDouble, OrganizationDouble } from './doubles';
+
+// The service under test, in-process on port 0, against real PostgreSQL, RabbitMQ and an embedded
+// S3 server; organization and identity are gRPC contract doubles (test/doubles.ts).
+
+export interface Tenant {
+  hqId: string;
+  storeId: string;
+  otherStoreId: string;
+  hqToken: string;
+  storeToken: string;
+  otherStoreToken: string;
+}
+
+export interface Harness {
+  env: TestEnv;
+  s3: TestS3;
+  service: StartedSupport;
+  organization: OrganizationDouble;
+  identity: IdentityDouble;
+  clock: ManualClock;
+  pool: Pool;
+  api: ApiClient;
+  operatorId: string;
+  operatorToken: string;
+  /** An HQ with two stores, and tokens of its HQ manager and store managers. */
+  tenant(name?: string): Tenant;
+  stop(): Promise<void>;
+}
+
+export const startHarness = async (): Promise<Harness> => {
+  const env = await createTestEnv('support');
+  const s3 = await startTestS3();
+  const organization = new OrganizationDouble();
+  const identity = new IdentityDouble();
+  const clock = new ManualClock(new Date('2026-03-02T09:00:00.000Z'));
+  const config = loadSupportConfig(
+    env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: await organization.start(), IDENTITY_GRPC_ADDR: await identity.start(), GRPC_DEADLINE_MS: '1000' }),
+  );
+  const service = await start(config, { clock });
+  const operatorId = newId();
+  identity.account({ id: operatorId, email: 'op@storecast.test', name: 'Op One', role: 'OPERATOR', status: 'ACTIVE' });
+  let n = 0;
+  return {
+    env,
+    s3,
+    service,
+    organization,
+    identity,
+    clock,
+    pool: service.runtime.database.pool,
+    api: apiClient(service.httpUrl, service.api),
+    operatorId,
+    operatorToken: env.sign({ sub: operatorId, role: 'OPERATOR' }),
+    tenant(name = `Chain ${++n}`) {
+      const hqId = newId();
+      const storeId = newId();
+      const otherStoreId = newId();
+      organization.hq(hqId, name);
+      organization.store({ id: storeId, hqId, name: `${name} Gangnam` });
+      organization.store({ id: otherStoreId, hqId, name: `${name} Mapo` });
+      return {
+        hqId,
+        storeId,
+        otherStoreId,
+        hqToken: env.sign({ role: 'HQ_MANAGER', hqId }),
+        storeToken: env.sign({ role: 'STORE_MANAGER', storeId, hqId }),
+        otherStoreToken: env.sign({ role: 'STORE_MANAGER', storeId: otherStoreId, hqId }),
+      };
+    },
+    async stop() {
+      await service.stop();
+      await organization.stop();
+      await identity.stop();
+      await s3.close();
+      await env.cleanup();
+    },
+  };
+};
+
+/** Payloads of the outbox rows of a routing key, oldest first (what the relay publishes). */
+export const outboxEvents = async (pool: Pool, routingKey: string): Promise<Array<Record<string, unknown>>> => {
+  const { rows } = await pool.query('select payload from outbox where routing_key = $1 order by created_at, id', [routingKey]);
+  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
+};
+
+/** Audit records of a ticket, oldest first. */
+export const auditOf = async (pool: Pool, ticketId: string) => {
+  const { rows } = await pool.query(
+    'select action, actor_role, actor_account_id, hq_id, store_id, detail from audit_records where target_id = $1 order by created_at, id',
+    [ticketId],
+  );
+  return rows as Array<{ action: string; actor_role: string; actor_account_id: string | null; hq_id: string | null; store_id: string | null; detail: Record<string, unknown> | null }>;
+};
