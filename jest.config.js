@@ -14,15 +14,21 @@ const swc = [
     sourceMaps: 'inline',
   },
 ];
+// ESM packages from node_modules are written for Node's semantics: a default import of a
+// CommonJS module is its module.exports, even when it sets __esModule (content-type does).
+const swcEsmPackage = ['@swc/jest', { ...swc[1], module: { type: 'commonjs', importInterop: 'node' } }];
 
 const ESM_PACKAGES = [
   'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'peek-readable',
-  'music-metadata', 'jose', 'p-limit', 'yocto-queue', '@breezystack', '@borewit',
+  'music-metadata', 'media-typer', 'win-guid', 'jose', 'p-limit', 'yocto-queue', '@breezystack', '@borewit',
 ];
 
 const moduleNameMapper = {
-  // Its exports offer only `import` / `module-sync` conditions, which jest's CommonJS resolver does not use.
+  // Their exports offer only `import` / `module-sync` conditions, which jest's CommonJS resolver does not use.
   '^file-type$': path.join(root, 'node_modules/file-type/index.js'),
+  '^music-metadata$': path.join(root, 'node_modules/music-metadata/lib/index.js'),
+  // Its `require` entry is a browser IIFE without exports.
+  '^@breezystack/lamejs$': path.join(root, 'node_modules/@breezystack/lamejs/dist/lamejs.js'),
 };
 for (const ws of workspaces) {
   const pkg = require(path.join(root, ws, 'package.json'));
@@ -37,7 +43,7 @@ const project = (name, dir) => ({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transform: { '/node_modules/.+\\.m?js$': swcEsmPackage, '^.+\\.(t|j|mj)s$': swc },
   // ESM-only packages (file-type, music-metadata, jose, p-limit and their ESM dependencies) are
   // transformed to CommonJS like our sources (and any .mjs file).
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/).+\\.c?js$`],

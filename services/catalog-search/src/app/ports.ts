@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import type { Clock, DbExecutor, ObjectStorage } from '@storecast/service-kit';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'pino';
+import type { CatalogSchema } from '../db/schema';
+import type { Id3Plan } from '../domain/id3-plan';
+
+/** An HQ as catalog-search needs it (organization's answer). */
+export interface HqRef {
+  id: string;
+  name: string;
+  plan: string | null;
+}
+
+export interface StoreRef {
+  id: string;
+  hqId: string;
+  closed: boolean;
+}
+
+/** Organization over gRPC: the HQs, stores and devices playlists are assigned to. */
+export interface OrganizationDirectory {
+  /** 404 HQ_NOT_FOUND when missing. */
+  getHq(hqId: string): Promise<HqRef>;
+  /** 404 STORE_NOT_FOUND when missing. */
+  getStore(storeId: string): Promise<StoreRef>;
+  /** false for a missing, revoked or foreign device. */
+  deviceExists(storeId: string, deviceId: string): Promise<boolean>;
+}
+
+export type Mp3Check = { ok: true } | { ok: false; reason: string };
+
+/** A rewritten MP3 waiting in a temporary file; dispose() removes it. */
+export interface RewrittenMp3 {
+  size: number;
+  open(): Readable;
+  dispose(): Promise<void>;
+}
+
+/** MP3 signature and parse check, and the ID3v2.4 rewrite (adapters/mp3-files.ts). */
+export interface Mp3Files {
+  check(bytes: Buffer): Promise<Mp3Check>;
+  rewrite(bytes: Buffer, plan: Id3Plan): Promise<RewrittenMp3>;
+}
+
+/** What every use case receives. */
+export interface CatalogContext {
+  db: NodePgDatabase<CatalogSchema>;
+  clock: Clock;
+  logger: Logger;
+  storage: ObjectStorage;
+  mp3: Mp3Files;
+  organization: OrganizationDirectory;
+  settings: { brandName: string; musicKeyPrefix: string; retentionDays: number };
+}
+
+export type Tx = DbExecutor;

@@ -1,0 +1,12 @@
+import './telemetry';
+import { createLogger, runProcess } from '@storecast/service-kit';
+import { loadCatalogSearchConfig } from './config';
+
+const config = loadCatalogSearchConfig();
+const logger = createLogger('catalog-search', config.LOG_LEVEL);
+
+void runProcess(logger, async () => {
+  // Loaded after telemetry started, so express/pg/grpc are instrumented.
+  const { start } = require('./server') as typeof import('./server');
+  return start(config, { logger });
+});

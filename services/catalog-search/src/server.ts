@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { catalogProto, createOrganizationClient } from '@storecast/proto';
+import { createS3Storage, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
+import type { CatalogSearchConfig } from './config';
+import { schema, type CatalogSchema } from './db/schema';
+import type { CatalogContext, Mp3Files, OrganizationDirectory } from './app/ports';
+import { purgeDeletedMusic } from './app/purge-deleted-music.use-case';
+import { createMp3Files } from './adapters/mp3-files';
+import { startPurgeJob } from './adapters/purge-job';
+import { organizationPeer } from './peers/organization.peer';
+import { catalogHandlers } from './grpc/catalog.handlers';
+import { musicRoutes } from './http/music.routes';
+import { tagOptionRoutes } from './http/tag-options.routes';
+import { libraryRoutes } from './http/libraries.routes';
+import { playlistRoutes } from './http/playlists.routes';
+
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
+
+/** What tests (or another wiring) may replace. */
+export interface CatalogSearchDeps {
+  clock: Clock;
+  logger: Logger;
+  organization: OrganizationDirectory;
+  storage: ObjectStorage;
+  mp3: Mp3Files;
+}
+
+export interface StartedCatalogSearch {
+  httpUrl: string;
+  httpPort: number;
+  grpcPort: number;
+  runtime: ServiceRuntime<CatalogSchema>;
+  api: ServiceApi;
+  ctx: CatalogContext;
+  /** One purge run now (what the periodic job does). */
+  purgeNow(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSearchDeps> = {}): Promise<StartedCatalogSearch> => {
+  const runtime = await createServiceRuntime({ name: 'catalog-search', config, schema, migrationsFolder: MIGRATIONS_FOLDER, logger: deps.logger });
+  const logger = runtime.logger;
+
+  let storage = deps.storage;
+  if (!storage) {
+    const s3 = createS3Storage(config);
+    runtime.onStop(() => s3.close());
+    // Local and test buckets are created here; a store that is not reachable yet must not stop
+    // the service from starting (uploads answer 503 until it is).
+    await s3.ensureBucket().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'object storage not reachable at start'));
+    storage = s3;
+  }
+
+  const ctx: CatalogContext = {
+    db: runtime.db,
+    clock: deps.clock ?? systemClock,
+    logger,
+    storage,
+    mp3: deps.mp3 ?? createMp3Files({ tmpDir: config.UPLOAD_TMP_DIR }),
+    organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
+    settings: { brandName: config.BRAND_NAME, musicKeyPrefix: config.MUSIC_KEY_PREFIX, retentionDays: config.MUSIC_RETENTION_DAYS },
+  };
+
+  const api = new ServiceApi({
+    title: 'Storecast catalog-search',
+    description: 'Music catalog and files, tag options, libraries, playlists and their assignments',
+    verifier: runtime.verifier,
+  });
+  const router = api.router();
+  musicRoutes(api, router, ctx, { maxBytes: config.MUSIC_MAX_BYTES });
+  tagOptionRoutes(api, router, ctx);
+  libraryRoutes(api, router, ctx);
+  playlistRoutes(api, router, ctx);
+
+  const purgeNow = () => purgeDeletedMusic(ctx, config.PURGE_BATCH_SIZE);
+  const purgeJob = startPurgeJob({ intervalMs: config.PURGE_INTERVAL_MS, logger, purge: purgeNow });
+  runtime.onStop(() => purgeJob.stop());
+
+  const served = await runtime.serve({
+    api,
+    routers: [router],
+    grpcServices: [{ definition: catalogProto().CatalogService.service, implementation: catalogHandlers(ctx, logger) }],
+  });
+  return {
+    httpUrl: served.http.url,
+    httpPort: served.http.port,
+    grpcPort: served.grpc!.port,
+    runtime,
+    api,
+    ctx,
+    purgeNow,
+    stop: () => runtime.stop(),
+  };
+};
