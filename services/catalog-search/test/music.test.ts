@@ -1,10 +1,11 @@
 import NodeID3 from 'node-id3';
-import { parseBuffer } from 'music-metadata';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './support/harness';
 import { mp3Form, sineMp3, taggedMp3 } from './support/mp3';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200d4e0c1d10000000049454e44ae426082', 'hex');
+/** music-metadata is ESM-only: loaded the way the service loads it. */
+const parseBuffer = async (bytes: Buffer, fileInfo: { mimeType: string }) => (await import('music-metadata')).parseBuffer(bytes, fileInfo);
 /** An ID3v2 header claiming a tag far larger than the file: a damaged tag. */
 const DAMAGED_ID3 = Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0x7f, 0x7f, 0x7f, 0x7f]), Buffer.alloc(2000, 0x41)]);
 

@@ -1,4 +1,4 @@
-import { notFound, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
+import { AppError, notFound, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
 import { organizationProto, type OrganizationServiceHandlers } from '@storecast/proto';
 import { randomUUID } from 'node:crypto';
 
@@ -37,8 +37,14 @@ export class OrganizationDouble {
   }
 
   async start(): Promise<string> {
-    // Only what catalog-search calls; the other rpcs answer UNIMPLEMENTED.
-    const implementation: Partial<OrganizationServiceHandlers> = {
+    // Only what catalog-search calls is answered; the other rpcs fail.
+    const unused = unaryHandler<unknown, never>(async () => {
+      throw new AppError(501, 'NOT_IMPLEMENTED', 'Not used by catalog-search');
+    });
+    const implementation: OrganizationServiceHandlers = {
+      ListStoresOfHq: unused,
+      GetEffectiveStoreSettings: unused,
+      GetSignInStatus: unused,
       GetHq: unaryHandler(async (req) => {
         const hq = this.hqs.get(req.hqId);
         if (!hq) throw notFound('HQ_NOT_FOUND', 'HQ not found');
