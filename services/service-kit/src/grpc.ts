@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, service as healthServiceDefinition, type ServingStatus } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError } from './errors';
 
@@ -65,10 +66,27 @@ export const unaryHandler = <Req, Res>(impl: UnaryImpl<Req, Res>, logger?: Logge
 export interface RunningGrpcServer {
   server: grpc.Server;
   port: number;
+  /** The gRPC services served, by full name (`storecast.identity.v1.IdentityService`). */
+  serviceNames: string[];
+  /** Sets the standard health status (grpc.health.v1) of the server and of every service. */
+  setServing(serving: boolean): void;
+  /** NOT_SERVING first (health watchers learn it), then a graceful shutdown (forced after 5 s). */
   close(): Promise<void>;
 }
 
-/** Binds (port 0 allowed) and starts a server with the given service implementations. */
+/** The standard gRPC health service (grpc.health.v1.Health), registered on every kit server. */
+export const HEALTH_SERVICE = healthServiceDefinition as unknown as grpc.ServiceDefinition;
+
+/** `storecast.identity.v1.IdentityService` from a service definition (its methods' paths carry it). */
+const serviceNameOf = (definition: grpc.ServiceDefinition): string | undefined =>
+  Object.values(definition)[0]?.path.split('/')[1];
+
+/**
+ * Binds (port 0 allowed) and starts a server with the given service implementations, plus the
+ * standard health service: SERVING (for "" — the whole server — and for each service name) once
+ * bound, NOT_SERVING as soon as close() starts, so health checks and load balancers stop sending
+ * calls while it drains.
+ */
 export const startGrpcServer = async (
   port: number,
   services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>,
@@ -76,14 +94,25 @@ export const startGrpcServer = async (
 ): Promise<RunningGrpcServer> => {
   const server = new grpc.Server();
   for (const s of services) server.addService(s.definition, s.implementation);
+  const serviceNames = services.map((s) => serviceNameOf(s.definition)).filter((n): n is string => !!n);
+  const healthNames = ['', ...serviceNames];
+  const health = new HealthImplementation(Object.fromEntries(healthNames.map((n) => [n, 'NOT_SERVING' as ServingStatus])));
+  health.addToServer(server);
+  const setServing = (serving: boolean) => {
+    for (const n of healthNames) health.setStatus(n, serving ? 'SERVING' : 'NOT_SERVING');
+  };
   const actual = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
+  setServing(true);
   return {
     server,
     port: actual,
+    serviceNames,
+    setServing,
     close: () =>
       new Promise<void>((resolve) => {
+        setServing(false);
         const force = setTimeout(() => {
           server.forceShutdown();
           resolve();

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { status } from '@grpc/grpc-js';
+import { credentials, makeGenericClientConstructor, status, type Client, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
 import express from 'express';
 import { createPublicKey } from 'node:crypto';
 import { createIdentityClient, identityProto, IdentityServiceHandlers } from '@storecast/proto';
@@ -7,10 +7,12 @@ import {
   AppError,
   callUnary,
   deadlineInterceptor,
+  HEALTH_SERVICE,
   JWT_AUDIENCE,
   JWT_ISSUER,
   listen,
   notFound,
+  type RunningGrpcServer,
   startGrpcServer,
   TokenVerifier,
   unary,
@@ -60,6 +62,70 @@ describe('gRPC helpers', () => {
     expect(err).toMatchObject({ httpStatus: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(Date.now() - started).toBeLessThan(5000);
     client.close();
+  });
+});
+
+/** A client of the standard grpc.health.v1.Health service, as probes and load balancers use it. */
+type HealthStatus = { status: string };
+type HealthClient = Client & {
+  check(req: { service: string }, cb: (err: ServiceError | null, res?: HealthStatus) => void): void;
+  watch(req: { service: string }): ClientReadableStream<HealthStatus>;
+};
+const healthClient = (port: number): HealthClient =>
+  new (makeGenericClientConstructor(HEALTH_SERVICE, 'Health'))(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as HealthClient;
+const check = (client: HealthClient, service: string) =>
+  new Promise<string>((resolve, reject) => client.check({ service }, (err, res) => (err ? reject(err) : resolve(res!.status))));
+
+describe('gRPC health (grpc.health.v1) on every kit gRPC server', () => {
+  const identity: IdentityServiceHandlers = {
+    GetAccount: unaryHandler(async () => {
+      throw notFound('ACCOUNT_NOT_FOUND', 'No such account');
+    }),
+    GetPublicKeys: unaryHandler(async () => ({ keys: [] })),
+  };
+  const servers: RunningGrpcServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) s.server.forceShutdown();
+  });
+
+  it('answers SERVING for the server and for each of its services while up; an unknown service is NOT_FOUND', async () => {
+    const server = await startGrpcServer(0, [{ definition: identityProto().IdentityService.service, implementation: identity }], '127.0.0.1');
+    servers.push(server);
+    const client = healthClient(server.port);
+    try {
+      expect(server.serviceNames).toEqual(['storecast.identity.v1.IdentityService']);
+      expect(await check(client, '')).toBe('SERVING');
+      expect(await check(client, 'storecast.identity.v1.IdentityService')).toBe('SERVING');
+      await expect(check(client, 'storecast.nothing.v1.Nothing')).rejects.toMatchObject({ code: status.NOT_FOUND });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('a watcher learns NOT_SERVING as soon as the server starts stopping', async () => {
+    const server = await startGrpcServer(0, [{ definition: identityProto().IdentityService.service, implementation: identity }], '127.0.0.1');
+    servers.push(server);
+    const client = healthClient(server.port);
+    const seen: string[] = [];
+    const watch = client.watch({ service: 'storecast.identity.v1.IdentityService' });
+    watch.on('error', () => undefined); // cancelled below
+    const notServing = new Promise<void>((resolve) =>
+      watch.on('data', (m: HealthStatus) => {
+        seen.push(m.status);
+        if (m.status === 'NOT_SERVING') resolve();
+      }),
+    );
+    try {
+      await new Promise<void>((resolve) => watch.once('data', () => resolve()));
+      expect(seen).toEqual(['SERVING']);
+      const closed = server.close();
+      await notServing;
+      expect(seen).toEqual(['SERVING', 'NOT_SERVING']);
+      watch.cancel(); // the open stream is the last call the graceful shutdown waits for
+      await closed;
+    } finally {
+      client.close();
+    }
   });
 });
 
