@@ -5,7 +5,8 @@ const seconds = (fallback: number) => z.coerce.number().int().min(0).default(fal
 const positive = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 /**
- * Identity's environment (docs/conventions.md plus the variables below; .env.example lists them).
+ * Identity's environment: the kit's serviceEnv (ports, database, broker, JWT_PUBLIC_KEY/JWKS_URL,
+ * GRPC_DEADLINE_MS of every peer call, OUTBOX_POLL_MS) plus the variables below; .env.example lists them.
  * Token lifetimes default to spec 02 (access 1800 s, refresh 14 days, 60 s grace, impersonation
  * 60 minutes, exchange token 60 s); they are variables so tests and e2e runs can shorten them.
  */
@@ -20,8 +21,6 @@ export const configSchema = serviceEnv('identity', { http: 8081, grpc: 50051 })
     OPERATOR_NAME: z.string().min(1).max(255).default('Operator'),
     LEGAL_GRPC_ADDR: grpcAddr(50052),
     ORGANIZATION_GRPC_ADDR: grpcAddr(50053),
-    /** Deadline of every call identity makes to a peer. */
-    GRPC_DEADLINE_MS: positive(3000),
     SMTP_URL: z.string().min(1).optional(),
     MAIL_FROM: z.string().min(1).default('Storecast <no-reply@storecast.local>'),
     MAIL_OUTBOX_DIR: z.string().min(1).default('.data/mail'),

@@ -1,4 +1,3 @@
-// Telemetry first: it must patch http, express, pg, amqplib and grpc before they load.
 import './telemetry';
 import { createLogger, runProcess } from '@storecast/service-kit';
 import { loadIdentityConfig } from './config';
@@ -7,8 +6,7 @@ const config = loadIdentityConfig();
 const logger = createLogger('identity', config.LOG_LEVEL);
 
 void runProcess(logger, async () => {
-  // Loaded after telemetry started, so express, pg and grpc are instrumented.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // Loaded after telemetry started, so express/pg/grpc are instrumented.
   const { start } = require('./server') as typeof import('./server');
   return start(config, { logger });
 });

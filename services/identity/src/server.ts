@@ -1,33 +1,35 @@
 import path from 'node:path';
-import type { Router } from 'express';
 import {
   createLogger,
   createServiceRuntime,
+  ServiceApi,
   systemClock,
   TokenVerifier,
   type Clock,
   type Logger,
   type ServiceRuntime,
 } from '@storecast/service-kit';
-import { identityProto } from '@storecast/proto';
+import { createLegalClient, createOrganizationClient, identityProto } from '@storecast/proto';
 import type { IdentityConfig } from './config';
 import { schema, type IdentitySchema } from './db/schema';
 import { PasswordHasher } from './adapters/password-hasher';
 import { SigningKey } from './adapters/signing-key';
 import { createMailer, type Mailer } from './adapters/mailer';
-import { createLegalPort, createOrganizationPort, type LegalPort, type OrganizationPort } from './adapters/peers';
+import { legalPeer } from './peers/legal.peer';
+import { organizationPeer } from './peers/organization.peer';
+import type { LegalPort, OrganizationPort } from './app/ports';
 import { FixedWindowLimiter } from './domain/rate-window';
 import type { IdentityContext } from './app/context';
 import { seedOperator } from './app/seed-operator.use-case';
-import { createGuards } from './http/middleware';
 import { authRoutes } from './http/auth.routes';
-import { openApiDocument } from './http/openapi';
+import { accountFlowRoutes } from './http/account-flows.routes';
+import { impersonationRoutes } from './http/impersonation.routes';
+import { adminAccountRoutes } from './http/admin-accounts.routes';
+import { emailTemplateRoutes } from './http/email-templates.routes';
+import { apiAccessRoutes } from './http/api-access.routes';
 import { identityHandlers } from './grpc/identity.handlers';
 import { accountHandlers } from './grpc/account.handlers';
 import { apiKeyHandlers } from './grpc/api-key.handlers';
-import { adminAccountRoutes } from './http/admin-accounts.routes';
-import { adminMiscRoutes } from './http/admin-misc.routes';
-import { apiAccessRoutes } from './http/api-access.routes';
 
 /** What tests (and only tests) replace. */
 export interface IdentityDeps {
@@ -36,7 +38,6 @@ export interface IdentityDeps {
   logger: Logger;
   legal: LegalPort;
   organization: OrganizationPort;
-  outboxPollMs: number;
 }
 
 export interface StartedIdentity {
@@ -44,6 +45,8 @@ export interface StartedIdentity {
   httpPort: number;
   grpcPort: number;
   runtime: ServiceRuntime<IdentitySchema>;
+  /** The HTTP surface (routes and OpenAPI document), for the tests' response checker. */
+  api: ServiceApi;
   context: IdentityContext;
   stop(): Promise<void>;
 }
@@ -60,18 +63,13 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     schema,
     migrationsFolder: MIGRATIONS_FOLDER,
     logger,
-    outboxPollMs: deps.outboxPollMs,
+    // Identity verifies the tokens it signs with its own key (no JWKS round trip to itself).
+    verifier: new TokenVerifier({ publicKeyPem: signingKey.publicKeyPem }),
   });
   try {
     const hasher = new PasswordHasher(config.BCRYPT_COST);
     const mailer = deps.mailer ?? createMailer(config);
-    const legal = deps.legal ?? createLegalPort(config.LEGAL_GRPC_ADDR, config.GRPC_DEADLINE_MS);
-    const organization = deps.organization ?? createOrganizationPort(config.ORGANIZATION_GRPC_ADDR, config.GRPC_DEADLINE_MS);
-    runtime.onStop(() => {
-      legal.close();
-      organization.close();
-      mailer.close?.();
-    });
+    runtime.onStop(() => mailer.close?.());
     const context: IdentityContext = {
       config,
       db: runtime.db,
@@ -82,25 +80,29 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       dummyHash: await hasher.dummyHash(),
       signingKey,
       mailer,
-      legal,
-      organization,
+      legal: deps.legal ?? legalPeer(runtime.peer(createLegalClient, config.LEGAL_GRPC_ADDR)),
+      organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
       testSendLimiter: new FixedWindowLimiter(config.EMAIL_TEST_SEND_PER_MINUTE),
-      kickOutbox: () => runtime.relay.kick(),
     };
     await seedOperator(context);
 
-    const verifier = new TokenVerifier({ publicKeyPem: signingKey.publicKeyPem });
-    const guards = createGuards(context, verifier);
-    const routers: Router[] = [
-      authRoutes(context, guards),
-      adminAccountRoutes(context, guards),
-      adminMiscRoutes(context, guards),
-      apiAccessRoutes(context, guards),
+    const api = new ServiceApi({
+      title: 'Storecast identity',
+      description: 'Accounts, sign-in, tokens, account flows, impersonation, email templates and public API keys.',
+      verifier: runtime.verifier,
+    });
+    const routers = [
+      authRoutes(api, context),
+      accountFlowRoutes(api, context),
+      impersonationRoutes(api, context),
+      adminAccountRoutes(api, context),
+      emailTemplateRoutes(api, context),
+      apiAccessRoutes(api, context),
     ];
     const proto = identityProto();
     const { http, grpc } = await runtime.serve({
+      api,
       routers,
-      openApiDocument: openApiDocument,
       grpcServices: [
         { definition: proto.IdentityService.service, implementation: identityHandlers(context) },
         { definition: proto.AccountService.service, implementation: accountHandlers(context) },
@@ -112,6 +114,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       httpPort: http.port,
       grpcPort: grpc!.port,
       runtime,
+      api,
       context,
       stop: () => runtime.stop(),
     };

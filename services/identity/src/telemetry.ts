@@ -1,4 +1,4 @@
-// Imported first by main.ts: OpenTelemetry must patch http, express, pg, amqplib and grpc before they load.
 import { startTelemetry } from '@storecast/service-kit/telemetry';
 
+// Imported first by main.ts: instrumentations must patch express, pg, amqplib and grpc before they load.
 startTelemetry('identity');

@@ -11,16 +11,15 @@ describe('account activation and recovery', () => {
   beforeAll(async () => {
     h = await startHarness();
     accounts = createAccountClient(`127.0.0.1:${h.service.grpcPort}`);
-    h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-    h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+    h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
   });
   afterAll(async () => {
     accounts?.close();
     await h?.stop();
   });
   beforeEach(() => {
-    h.legal.terms = 'T-2026';
-    h.legal.privacy = 'P-2026';
+    h.legal.setActiveVersions({ terms: 'T-2026', privacyPolicy: 'P-2026' });
     h.legal.unavailable = false;
   });
 
@@ -48,8 +47,7 @@ describe('account activation and recovery', () => {
     });
 
     it('verify answers null versions when nothing is published', async () => {
-      h.legal.terms = null;
-      h.legal.privacy = null;
+      h.legal.setActiveVersions({ terms: null, privacyPolicy: null });
       const m = await managerWithSetupLink();
       const res = await h.http.post('/api/v1/auth/setup/verify', { token: m.token });
       expect(res.body).toMatchObject({ activeTermsVersion: null, activePrivacyPolicyVersion: null });
@@ -169,7 +167,8 @@ describe('account activation and recovery', () => {
       expect([...unknown.headers.keys()].filter((k) => k !== 'date' && k !== 'x-request-id').sort()).toEqual(
         [...known.headers.keys()].filter((k) => k !== 'date' && k !== 'x-request-id').sort(),
       );
-      await waitFor(() => h.mails(a.email).length === 1);
+      await h.mailSettled();
+      expect(h.mails(a.email)).toHaveLength(1);
       expect(h.mails('nobody-here@example.com')).toEqual([]);
     });
 
@@ -177,7 +176,7 @@ describe('account activation and recovery', () => {
       const a = await h.createAccount({ role: 'OPERATOR', passwordMustChange: true });
       const session = await h.signIn(a.email, a.password);
       await h.http.post('/api/v1/auth/password-reset/request', { email: a.email.toUpperCase() });
-      await waitFor(() => h.mails(a.email).length === 1);
+      await h.mailSettled();
       const mail = h.mails(a.email)[0]!;
       expect(mail).toMatchObject({ template: 'PASSWORD_RESET', subject: '[Storecast] Reset your password' });
       const token = tokenOf(mail.links[0]!);
@@ -192,7 +191,7 @@ describe('account activation and recovery', () => {
     it('a reset link expires after an hour', async () => {
       const a = await h.createAccount({ role: 'OPERATOR' });
       await h.http.post('/api/v1/auth/password-reset/request', { email: a.email });
-      await waitFor(() => h.mails(a.email).length === 1);
+      await h.mailSettled();
       h.clock.advance(60 * 60_000);
       const res = await h.http.post('/api/v1/auth/password-reset/confirm', { token: tokenOf(h.mails(a.email)[0]!.links[0]!), newPassword: 'reset-password-1' });
       expect(res.body.error.code).toBe('ACCOUNT_TOKEN_INVALID');
@@ -209,7 +208,8 @@ describe('account activation and recovery', () => {
       expect((await h.http.post('/api/v1/auth/password-reset/request', { email: a.email })).status).toBe(204);
       const marker = await h.createAccount({ role: 'OPERATOR' });
       await h.http.post('/api/v1/auth/password-reset/request', { email: marker.email });
-      await waitFor(() => h.mails(marker.email).length === 1);
+      await h.mailSettled();
+      expect(h.mails(marker.email)).toHaveLength(1);
       expect(h.mails(a.email)).toEqual([]);
     });
   });
@@ -271,11 +271,3 @@ describe('account activation and recovery', () => {
     });
   });
 });
-
-const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};

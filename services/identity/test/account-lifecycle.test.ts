@@ -10,8 +10,8 @@ describe('account lifecycle (operator)', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-    h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+    h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
     op = await h.signIn(OPERATOR.email, OPERATOR.password);
   });
   afterAll(async () => h?.stop());
@@ -96,13 +96,19 @@ describe('account lifecycle (operator)', () => {
       expect(await h.auditActions(a.id)).toEqual([]);
     });
 
-    it(`an unknown id, a malformed id or an account of another role answers 404 ${notFound}`, async () => {
+    it(`an unknown id or an account of another role answers 404 ${notFound}`, async () => {
       const other = await make(role === 'HQ_MANAGER' ? 'STORE_MANAGER' : 'HQ_MANAGER');
-      for (const id of [newId(), 'not-a-uuid', other.id]) {
+      for (const id of [newId(), other.id]) {
         const res = await actions.suspend(segment, id);
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe(notFound);
       }
+    });
+
+    it('a path id that is not a UUID answers 400 VALIDATION_FAILED on accountId', async () => {
+      const res = await actions.suspend(segment, 'not-a-uuid');
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'accountId' })] });
     });
 
     it('a suspend without a reason answers 400 VALIDATION_FAILED', async () => {

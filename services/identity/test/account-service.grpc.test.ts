@@ -1,5 +1,4 @@
-import * as grpc from '@grpc/grpc-js';
-import { AppError, newId, unary } from '@storecast/service-kit';
+import { AppError, newId, unary, grpc } from '@storecast/service-kit';
 import { createAccountClient, createIdentityClient, type AccountServiceClient, type IdentityServiceClient } from '@storecast/proto';
 import { startHarness, tokenOf, type Harness } from './support/harness';
 
@@ -14,8 +13,8 @@ describe('AccountService over gRPC (for organization)', () => {
     h = await startHarness();
     accounts = createAccountClient(`127.0.0.1:${h.service.grpcPort}`);
     identity = createIdentityClient(`127.0.0.1:${h.service.grpcPort}`);
-    h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-    h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+    h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
   });
   afterAll(async () => {
     accounts?.close();

@@ -1,5 +1,4 @@
-import * as grpc from '@grpc/grpc-js';
-import { hashToken, newId, unary } from '@storecast/service-kit';
+import { hashToken, newId, unary, grpc } from '@storecast/service-kit';
 import { eventually } from '@storecast/service-kit/testing';
 import { identityProto } from '@storecast/proto';
 import { OPERATOR, startHarness, type Harness } from './support/harness';

@@ -66,7 +66,7 @@ describe('email templates (operator)', () => {
 
     it('non-operators get 403 FORBIDDEN, anonymous callers 401', async () => {
       const hqId = newId();
-      h.organization.hqs.set(hqId, { name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setHq({ id: hqId, name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
       const hm = await h.createAccount({ role: 'HQ_MANAGER', hqId });
       const s = await h.signIn(hm.email, hm.password);
       const res = await h.http.get('/api/v1/admin/email-templates', { token: s.accessToken });

@@ -12,13 +12,13 @@ describe('impersonation of an HQ manager by an operator', () => {
   beforeAll(async () => {
     h = await startHarness();
     verifier = new TokenVerifier({ publicKeyPem: h.keys.publicKeyPem });
-    h.organization.hqs.set(independent, { name: 'Independent stores', type: 'INDEPENDENT', status: 'ACTIVE' });
-    h.organization.hqs.set(empty, { name: 'No managers HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setHq({ id: independent, name: 'Independent stores', type: 'INDEPENDENT', status: 'ACTIVE' });
+    h.organization.setHq({ id: empty, name: 'No managers HQ', type: 'FRANCHISE', status: 'ACTIVE' });
     op = await h.signIn(OPERATOR.email, OPERATOR.password);
   });
   afterAll(async () => h?.stop());
   beforeEach(() => {
-    h.organization.hqs.set(franchise, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setHq({ id: franchise, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
   });
 
   let manager: Awaited<ReturnType<Harness['createAccount']>> | undefined;
@@ -118,11 +118,11 @@ describe('impersonation of an HQ manager by an operator', () => {
     it('a suspended HQ answers 403 AUTH_HQ_SUSPENDED (the token is not used up)', async () => {
       await hqManager();
       const issued = await issue(franchise);
-      h.organization.hqs.set(franchise, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
+      h.organization.setHq({ id: franchise, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
       const res = await exchange(issued.body.exchangeToken);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_HQ_SUSPENDED');
-      h.organization.hqs.set(franchise, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setHq({ id: franchise, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
       expect((await exchange(issued.body.exchangeToken)).status).toBe(200);
     });
   });
@@ -154,7 +154,7 @@ describe('impersonation of an HQ manager by an operator', () => {
 
     it('refresh after the HQ was suspended answers 403 AUTH_HQ_SUSPENDED', async () => {
       const s = await session();
-      h.organization.hqs.set(franchise, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
+      h.organization.setHq({ id: franchise, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
       const res = await h.http.post('/api/v1/auth/refresh', { refreshToken: s.refreshToken });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_HQ_SUSPENDED');
@@ -162,13 +162,13 @@ describe('impersonation of an HQ manager by an operator', () => {
 
     it('me: the HQ manager, legal flags false (impersonated sessions are excluded), passwordMustChange false', async () => {
       const s = await session();
-      h.legal.terms = 'T-new';
+      h.legal.setActiveVersions({ terms: 'T-new' });
       try {
         const me = await h.http.get('/api/v1/auth/me', { token: s.accessToken });
         expect(me.status).toBe(200);
         expect(me.body).toMatchObject({ id: s.accountId, role: 'HQ_MANAGER', hqId: franchise, hqName: 'Blue Coffee HQ', passwordMustChange: false, termsRequiresAgreement: false, privacyRequiresAgreement: false });
       } finally {
-        h.legal.terms = null;
+        h.legal.setActiveVersions({ terms: null });
       }
     });
 

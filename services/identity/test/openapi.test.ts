@@ -44,4 +44,24 @@ describe('the service OpenAPI document (/openapi.json, merged by the gateway)', 
     expect(res.body.components.schemas).toHaveProperty('MeResponse');
     expect(res.body.paths['/api/v1/auth/login'].post.responses).toHaveProperty('401');
   });
+
+  it('names every operation once (camelCase verbNoun) and documents id path parameters as UUIDs', async () => {
+    const doc = (await h.http.get('/openapi.json')).body;
+    const operations = Object.values(doc.paths as Record<string, Record<string, { operationId: string; parameters?: Array<{ in: string; name: string; schema: { format?: string } }> }>>).flatMap((p) => Object.values(p));
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.every((id) => /^[a-z]+[A-Za-z]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const pathIds = operations.flatMap((o) => (o.parameters ?? []).filter((p) => p.in === 'path' && p.name !== 'type'));
+    expect(pathIds.length).toBeGreaterThan(0);
+    for (const p of pathIds) expect(p.schema.format).toBe('uuid');
+  });
+
+  it('operator paths document the inactive-operator and impersonation answers', async () => {
+    const doc = (await h.http.get('/openapi.json')).body;
+    const suspend = doc.paths['/api/v1/admin/accounts/hq-managers/{accountId}/suspend'].post;
+    expect(suspend.operationId).toBe('suspendHqManager');
+    expect(suspend.responses['403'].description).toEqual(expect.stringContaining('PRINCIPAL_SCOPE_MISMATCH'));
+    expect(suspend.responses['403'].description).toEqual(expect.stringContaining('IMPERSONATION_FORBIDDEN_ACTION'));
+    expect(Object.keys(suspend.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+  });
 });

@@ -76,11 +76,11 @@ describe('sessions: refresh, logout, change-password, me', () => {
     it('a store manager whose store was closed since gets 403 AUTH_STORE_CLOSED on refresh', async () => {
       const hqId = newId();
       const storeId = newId();
-      h.organization.hqs.set(hqId, { name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+      h.organization.setHq({ id: hqId, name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
       const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId });
       const s = await h.signIn(sm.email, sm.password);
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: true });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: h.clock.now().toISOString() });
       const res = await refresh(s.refreshToken);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_STORE_CLOSED');
@@ -171,7 +171,8 @@ describe('sessions: refresh, logout, change-password, me', () => {
     it('a store manager changing the password is audited as STORE_PASSWORD_CHANGED', async () => {
       const hqId = newId();
       const storeId = newId();
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+      h.organization.setHq({ id: hqId, name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
       const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId, passwordMustChange: true });
       const s = await h.signIn(sm.email, sm.password);
       const res = await h.http.post('/api/v1/auth/change-password', { currentPassword: sm.password, newPassword: 'store-pass-new-1' }, { token: s.accessToken });
@@ -190,17 +191,16 @@ describe('sessions: refresh, logout, change-password, me', () => {
     const hqId = newId();
     const storeId = newId();
     beforeAll(() => {
-      h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+      h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
     });
     afterEach(() => {
-      h.legal.terms = null;
-      h.legal.privacy = null;
+      h.legal.setActiveVersions({ terms: null, privacyPolicy: null });
     });
 
     it('an operator: no hqId, storeId or hqName; legal flags false without asking legal', async () => {
       const s = await h.signIn(OPERATOR.email, OPERATOR.password);
-      h.legal.terms = 'v9';
+      h.legal.setActiveVersions({ terms: 'v9' });
       const before = h.legal.calls.length;
       const res = await h.http.get('/api/v1/auth/me', { token: s.accessToken });
       expect(res.status).toBe(200);
@@ -218,9 +218,8 @@ describe('sessions: refresh, logout, change-password, me', () => {
 
     it('an HQ manager: hqId and hqName, legal flags from the legal service', async () => {
       const hm = await h.createAccount({ role: 'HQ_MANAGER', hqId, name: 'Kim' });
-      h.legal.terms = 'v2';
-      h.legal.privacy = 'p1';
-      h.legal.agreed.set(hm.id, { terms: 'v1', privacy: 'p1' });
+      h.legal.setActiveVersions({ terms: 'v2', privacyPolicy: 'p1' });
+      h.legal.setAgreed({ hqId }, { terms: 'v1', privacyPolicy: 'p1' });
       const s = await h.signIn(hm.email, hm.password);
       const res = await h.http.get('/api/v1/auth/me', { token: s.accessToken });
       expect(res.status).toBe(200);
@@ -239,7 +238,7 @@ describe('sessions: refresh, logout, change-password, me', () => {
 
     it('a store manager: storeId, no hqId and no hqName', async () => {
       const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId, name: null, passwordMustChange: true });
-      h.legal.privacy = 'p3';
+      h.legal.setActiveVersions({ privacyPolicy: 'p3' });
       const s = await h.signIn(sm.email, sm.password);
       const res = await h.http.get('/api/v1/auth/me', { token: s.accessToken });
       expect(res.status).toBe(200);

@@ -85,13 +85,13 @@ describe('sign-in (POST /api/v1/auth/login)', () => {
     const storeId = newId();
     beforeEach(() => {
       h.organization.unavailable = false;
-      h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+      h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
     });
 
     it('a store manager of a suspended store gets 403 AUTH_STORE_SUSPENDED', async () => {
       const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId });
-      h.organization.stores.set(storeId, { hqId, status: 'SUSPENDED', closed: false });
+      h.organization.setStore({ id: storeId, hqId, status: 'SUSPENDED', closedAt: null });
       const res = await h.http.post('/api/v1/auth/login', { email: sm.email, password: sm.password });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_STORE_SUSPENDED');
@@ -99,7 +99,7 @@ describe('sign-in (POST /api/v1/auth/login)', () => {
 
     it('a store manager of a closed store gets 403 AUTH_STORE_CLOSED', async () => {
       const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId });
-      h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: true });
+      h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: h.clock.now().toISOString() });
       const res = await h.http.post('/api/v1/auth/login', { email: sm.email, password: sm.password });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_STORE_CLOSED');
@@ -107,7 +107,7 @@ describe('sign-in (POST /api/v1/auth/login)', () => {
 
     it('an HQ manager of a suspended HQ gets 403 AUTH_HQ_SUSPENDED', async () => {
       const hm = await h.createAccount({ role: 'HQ_MANAGER', hqId });
-      h.organization.hqs.set(hqId, { name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
+      h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'SUSPENDED' });
       const res = await h.http.post('/api/v1/auth/login', { email: hm.email, password: hm.password });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('AUTH_HQ_SUSPENDED');
@@ -161,8 +161,8 @@ describe('the access token and the JWKS', () => {
   it('a store manager token carries role, hqId and storeId; an HQ manager token no storeId', async () => {
     const hqId = newId();
     const storeId = newId();
-    h.organization.hqs.set(hqId, { name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
-    h.organization.stores.set(storeId, { hqId, status: 'ACTIVE', closed: false });
+    h.organization.setHq({ id: hqId, name: 'HQ', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
     const sm = await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId, passwordMustChange: true });
     const hm = await h.createAccount({ role: 'HQ_MANAGER', hqId, storeId });
     const verifier = new TokenVerifier({ publicKeyPem: h.keys.publicKeyPem });

@@ -2,8 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, Key
 import fs from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import type { Logger } from 'pino';
-import { AccessClaims, Jwk, JWT_AUDIENCE, JWT_ISSUER } from '@storecast/service-kit';
+import { AccessClaims, JWT_AUDIENCE, JWT_ISSUER, type Logger } from '@storecast/service-kit';
 
 export interface SigningKeyConfig {
   NODE_ENV: string;
@@ -53,7 +52,7 @@ export class SigningKey {
   }
 
   /** The JWK published at /api/v1/auth/jwks. */
-  jwk(): Jwk {
+  jwk(): { kty: string; n: string; e: string; kid: string; alg: 'RS256'; use: 'sig' } {
     const jwk = this.publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string };
     return { kty: jwk.kty, n: jwk.n, e: jwk.e, kid: this.kid, alg: 'RS256', use: 'sig' };
   }

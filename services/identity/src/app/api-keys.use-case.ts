@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { conflict, hashToken, isUniqueViolation, isUuid, newId, notFound, type Principal } from '@storecast/service-kit';
+import { conflict, hashToken, isUniqueViolation, newId, notFound, writeAudit, type Principal } from '@storecast/service-kit';
 import { findClient, findKey, findKeyByPrefix } from '../db/api.repository';
 import { apiKeys, type ApiKeyRow } from '../db/schema';
 import {
@@ -14,20 +14,9 @@ import {
   SECRET_LENGTH,
   type ApiKeyVerdict,
 } from '../domain/api-keys';
-import { actorOf, writeAudit } from './audit';
 import { clientNotFound } from './api-clients.use-case';
 import type { IdentityContext, Tx } from './context';
-
-export interface IssuedApiKey {
-  id: string;
-  clientId: string;
-  prefix: string;
-  /** The whole key, shown this once; only its SHA-256 is stored. */
-  apiKey: string;
-  status: 'ACTIVE';
-  expiresAt: string;
-  createdAt: string;
-}
+import { assertActiveOperator } from './operator-scope';
 
 const randomString = (alphabet: string, length: number): string => {
   for (;;) {
@@ -59,12 +48,13 @@ const insertKey = async (ctx: IdentityContext, tx: Tx, clientId: string, expires
 const expiryOf = (ctx: IdentityContext, expiresInDays?: number): Date =>
   new Date(ctx.clock.now().getTime() + (expiresInDays ?? ctx.config.API_KEY_TTL_DAYS) * 86_400_000);
 
-const issued = (row: ApiKeyRow, apiKey: string): IssuedApiKey => ({
+/** The issued key (IssuedApiKey): the whole key is in it this once; only its SHA-256 is stored. */
+const issued = (row: ApiKeyRow, apiKey: string) => ({
   id: row.id,
   clientId: row.clientId,
   prefix: row.prefix,
   apiKey,
-  status: 'ACTIVE',
+  status: 'ACTIVE' as const,
   expiresAt: row.expiresAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
 });
@@ -73,14 +63,14 @@ const issued = (row: ApiKeyRow, apiKey: string): IssuedApiKey => ({
  * POST /api/v1/admin/api-clients/{id}/keys → 201 with the key, shown once. Only for APPROVED clients
  * (409 API_CLIENT_NOT_APPROVED). Expiry: expiresInDays, else API_KEY_TTL_DAYS. Audit API_KEY_ISSUED.
  */
-export const issueApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, input: { expiresInDays?: number }): Promise<IssuedApiKey> => {
-  if (!isUuid(clientId)) throw clientNotFound();
+export const issueApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, input: { expiresInDays?: number }) => {
+  await assertActiveOperator(ctx, principal);
   return ctx.db.transaction(async (tx) => {
     const client = await findClient(tx, clientId, { forUpdate: true });
     if (!client) throw clientNotFound();
     if (client.status !== 'APPROVED') throw conflict('API_CLIENT_NOT_APPROVED', 'Keys are issued to approved clients only');
     const { row, apiKey } = await insertKey(ctx, tx, clientId, expiryOf(ctx, input.expiresInDays), principal.accountId);
-    await writeAudit(tx, ctx.clock, { action: 'API_KEY_ISSUED', targetType: 'API_KEY', targetId: row.id, targetLabel: row.prefix, detail: { clientId, expiresAt: row.expiresAt.toISOString() }, actor: actorOf(principal) });
+    await writeAudit(tx, principal, { action: 'API_KEY_ISSUED', targetType: 'API_KEY', targetId: row.id, targetLabel: row.prefix, detail: { clientId, expiresAt: row.expiresAt.toISOString() } }, ctx.clock);
     return issued(row, apiKey);
   });
 };
@@ -90,8 +80,8 @@ export const issueApiKey = async (ctx: IdentityContext, principal: Principal, cl
  * issue), and the old key is revoked at once (refused by the gateway within its cache lifetime).
  * A revoked key cannot be rotated (409 API_KEY_REVOKED). Audit API_KEY_ROTATED.
  */
-export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, keyId: string, input: { expiresInDays?: number }): Promise<IssuedApiKey> => {
-  if (!isUuid(keyId) || !isUuid(clientId)) throw keyNotFound();
+export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, keyId: string, input: { expiresInDays?: number }) => {
+  await assertActiveOperator(ctx, principal);
   return ctx.db.transaction(async (tx) => {
     const old = await findKey(tx, keyId, { forUpdate: true });
     if (!old || old.clientId !== clientId) throw keyNotFound();
@@ -101,20 +91,20 @@ export const rotateApiKey = async (ctx: IdentityContext, principal: Principal, c
     const now = ctx.clock.now();
     await tx.update(apiKeys).set({ status: 'REVOKED', revokedAt: now }).where(eq(apiKeys.id, old.id));
     const { row, apiKey } = await insertKey(ctx, tx, old.clientId, expiryOf(ctx, input.expiresInDays), principal.accountId, old.id);
-    await writeAudit(tx, ctx.clock, { action: 'API_KEY_ROTATED', targetType: 'API_KEY', targetId: old.id, targetLabel: old.prefix, detail: { clientId: old.clientId, newKeyId: row.id, newPrefix: row.prefix }, actor: actorOf(principal) });
+    await writeAudit(tx, principal, { action: 'API_KEY_ROTATED', targetType: 'API_KEY', targetId: old.id, targetLabel: old.prefix, detail: { clientId: old.clientId, newKeyId: row.id, newPrefix: row.prefix } }, ctx.clock);
     return issued(row, apiKey);
   });
 };
 
 /** DELETE /api/v1/admin/api-clients/{clientId}/keys/{keyId} → 204; idempotent (a revoked key stays revoked). Audit API_KEY_REVOKED. */
 export const revokeApiKey = async (ctx: IdentityContext, principal: Principal, clientId: string, keyId: string): Promise<void> => {
-  if (!isUuid(keyId) || !isUuid(clientId)) throw keyNotFound();
+  await assertActiveOperator(ctx, principal);
   await ctx.db.transaction(async (tx) => {
     const key = await findKey(tx, keyId, { forUpdate: true });
     if (!key || key.clientId !== clientId) throw keyNotFound();
     if (key.status === 'REVOKED') return;
     await tx.update(apiKeys).set({ status: 'REVOKED', revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, key.id));
-    await writeAudit(tx, ctx.clock, { action: 'API_KEY_REVOKED', targetType: 'API_KEY', targetId: key.id, targetLabel: key.prefix, detail: { clientId: key.clientId }, actor: actorOf(principal) });
+    await writeAudit(tx, principal, { action: 'API_KEY_REVOKED', targetType: 'API_KEY', targetId: key.id, targetLabel: key.prefix, detail: { clientId: key.clientId } }, ctx.clock);
   });
 };
 

@@ -1,16 +1,8 @@
-import { conflict, forbidImpersonation, isUuid, notFound, type Principal } from '@storecast/service-kit';
+import { conflict, emit, notFound, writeAudit, type Principal } from '@storecast/service-kit';
 import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
-import type { AccountRow } from '../db/schema';
 import { auditActionFor, notFoundCodeFor, transition, type LifecycleAction, type Role } from '../domain/account';
-import { actorOf, writeAudit } from './audit';
 import type { IdentityContext } from './context';
-import { accountStatusChanged } from './events';
-
-export interface AccountActionResponse {
-  id: string;
-  status: AccountRow['status'];
-  passwordMustChange: boolean;
-}
+import { assertActiveOperator } from './operator-scope';
 
 export type StatusAction = Exclude<LifecycleAction, 'RESEND_SETUP'>;
 
@@ -25,20 +17,20 @@ const NOT_FOUND_MESSAGE: Record<Role, string> = {
  * suspend (reason), reactivate, revoke (WITHDRAWN, terminal), reset password (ACTIVE only →
  * passwordMustChange true). Suspend, revoke and reset end every session; revoke also ends open links.
  * Invalid moves 409 ACCOUNT_INVALID_STATUS_TRANSITION; an account missing or of another role
- * 404 HQ_MANAGER_NOT_FOUND / STORE_MANAGER_NOT_FOUND / ACCOUNT_NOT_FOUND; impersonated sessions
- * 403 IMPERSONATION_FORBIDDEN_ACTION. Operators cannot suspend or revoke themselves (409
- * ACCOUNT_INVALID_STATUS_TRANSITION), so one active operator always remains. Audit `<ROLE>_<ACTION>` in the same transaction.
+ * 404 HQ_MANAGER_NOT_FOUND / STORE_MANAGER_NOT_FOUND / ACCOUNT_NOT_FOUND. Operators cannot suspend
+ * or revoke themselves (409 ACCOUNT_INVALID_STATUS_TRANSITION), so one active operator always
+ * remains. Audit `<ROLE>_<ACTION>` and event identity.account.status-changed in the same transaction.
+ * Answers the account's state (ManagerAccountResponse).
  */
 export const changeAccountStatus = async (
   ctx: IdentityContext,
   principal: Principal,
   input: { role: Role; accountId: string; action: StatusAction; reason?: string; tempPassword?: string },
-): Promise<AccountActionResponse> => {
-  forbidImpersonation(principal);
+) => {
+  await assertActiveOperator(ctx, principal);
   const missing = () => notFound(notFoundCodeFor(input.role), NOT_FOUND_MESSAGE[input.role]);
-  if (!isUuid(input.accountId)) throw missing();
   const passwordHash = input.action === 'RESET_PASSWORD' ? await ctx.hasher.hash(input.tempPassword!) : undefined;
-  const result = await ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const account = await findById(tx, input.accountId, { forUpdate: true });
     if (!account || account.role !== input.role) throw missing();
     const move = transition(account.status, input.action);
@@ -53,26 +45,36 @@ export const changeAccountStatus = async (
     if (input.action === 'SUSPEND') patch.statusReason = input.reason ?? null;
     if (input.action === 'REACTIVATE') patch.statusReason = null;
     if (input.action === 'RESET_PASSWORD') Object.assign(patch, { passwordHash, passwordMustChange: true });
-    const updated = await updateAccount(tx, account.id, patch);
+    const changed = await updateAccount(tx, account.id, patch);
     if (input.action !== 'REACTIVATE') await deleteRefreshTokens(tx, account.id);
     if (input.action === 'REVOKE') await consumeOpenLinks(tx, account.id, now);
-    await writeAudit(tx, ctx.clock, {
-      action: auditActionFor(account.role, input.action),
-      targetType: account.role,
-      targetId: account.id,
-      targetLabel: account.email,
-      detail: {
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(updated.status !== account.status ? { before: account.status, after: updated.status } : {}),
-        ...(account.hqId ? { hqId: account.hqId } : {}),
-        ...(account.storeId ? { storeId: account.storeId } : {}),
+    await writeAudit(
+      tx,
+      principal,
+      {
+        action: auditActionFor(account.role, input.action),
+        targetType: account.role,
+        targetId: account.id,
+        targetLabel: account.email,
+        hqId: account.hqId,
+        storeId: account.storeId,
+        detail: {
+          ...(input.reason ? { reason: input.reason } : {}),
+          ...(changed.status !== account.status ? { before: account.status, after: changed.status } : {}),
+          ...(account.hqId ? { hqId: account.hqId } : {}),
+          ...(account.storeId ? { storeId: account.storeId } : {}),
+        },
       },
-      actor: actorOf(principal),
-    });
-    if (updated.status !== account.status) await accountStatusChanged(tx, updated, account.status, ctx.clock);
-    return { updated, changed: updated.status !== account.status };
+      ctx.clock,
+    );
+    if (changed.status !== account.status) {
+      await emit(
+        tx,
+        { type: 'identity.account.status-changed', data: { accountId: changed.id, role: changed.role, status: changed.status, previousStatus: account.status } },
+        ctx.clock,
+      );
+    }
+    return changed;
   });
-  if (result.changed) ctx.kickOutbox();
-  return { id: result.updated.id, status: result.updated.status, passwordMustChange: result.updated.passwordMustChange };
+  return { id: updated.id, status: updated.status, passwordMustChange: updated.passwordMustChange };
 };
-

@@ -1,9 +1,8 @@
-import { badRequest } from '@storecast/service-kit';
+import { badRequest, writeAudit } from '@storecast/service-kit';
 import { deleteRefreshTokens, updateAccount } from '../db/accounts.repository';
 import { consumeLink } from '../db/tokens.repository';
 import { agreementApplies, mismatchedVersions } from '../domain/legal';
 import { invalidLink, resolveLink } from './account-links';
-import { writeAudit } from './audit';
 import type { IdentityContext, RequestMeta } from './context';
 
 /**
@@ -53,13 +52,19 @@ export const completeSetup = async (
     if (!(await consumeLink(tx, link.id, now))) throw invalidLink();
     await updateAccount(tx, account.id, { passwordHash, passwordMustChange: false, setupCompletedAt: account.setupCompletedAt ?? now, updatedAt: now });
     await deleteRefreshTokens(tx, account.id);
-    await writeAudit(tx, ctx.clock, {
-      action: 'ACCOUNT_SETUP_COMPLETED',
-      targetType: account.role,
-      targetId: account.id,
-      targetLabel: account.email,
-      detail: needsAgreement ? { termsVersion: input.termsVersion ?? null, privacyPolicyVersion: input.privacyPolicyVersion ?? null } : null,
-      actor: { accountId: account.id, role: account.role },
-    });
+    await writeAudit(
+      tx,
+      { accountId: account.id, role: account.role },
+      {
+        action: 'ACCOUNT_SETUP_COMPLETED',
+        targetType: account.role,
+        targetId: account.id,
+        targetLabel: account.email,
+        hqId: account.hqId,
+        storeId: account.storeId,
+        detail: needsAgreement ? { termsVersion: input.termsVersion ?? null, privacyPolicyVersion: input.privacyPolicyVersion ?? null } : null,
+      },
+      ctx.clock,
+    );
   });
 };

@@ -5,7 +5,7 @@ import type { IdentitySchema } from '../db/schema';
 import type { PasswordHasher } from '../adapters/password-hasher';
 import type { SigningKey } from '../adapters/signing-key';
 import type { Mailer } from '../adapters/mailer';
-import type { LegalPort, OrganizationPort } from '../adapters/peers';
+import type { LegalPort, OrganizationPort } from './ports';
 import type { FixedWindowLimiter } from '../domain/rate-window';
 
 /** Everything a use case may touch; built once by server.ts. */
@@ -24,8 +24,6 @@ export interface IdentityContext {
   legal: LegalPort;
   organization: OrganizationPort;
   testSendLimiter: FixedWindowLimiter;
-  /** Asks the outbox relay to publish now (after a commit that wrote events). */
-  kickOutbox(): void;
 }
 
 /** Request facts some use cases record (consent capture). */

@@ -1,11 +1,8 @@
-import { conflict, isUniqueViolation, newId } from '@storecast/service-kit';
+import { conflict, emit, isUniqueViolation, newId, writeAudit, type AuditActor } from '@storecast/service-kit';
 import { insertAccount } from '../db/accounts.repository';
 import type { AccountRow } from '../db/schema';
 import { generateTempPassword } from '../adapters/password-hasher';
-import type { Actor } from './audit';
-import { writeAudit } from './audit';
 import type { IdentityContext } from './context';
-import { accountCreated } from './events';
 
 /** DUPLICATE_EMAIL carries a fixed message: the email is never echoed (spec 02 § Errors). */
 export const duplicateEmail = () => conflict('DUPLICATE_EMAIL', 'This email is already in use');
@@ -26,10 +23,10 @@ export interface NewAccount {
  * A taken email (among non-withdrawn accounts) is 409 DUPLICATE_EMAIL. The setup email is not sent
  * here: the caller sends it after its own commit.
  */
-export const createAccount = async (ctx: IdentityContext, input: NewAccount, actor: Actor, auditAction: string): Promise<AccountRow> => {
+export const createAccount = async (ctx: IdentityContext, input: NewAccount, actor: AuditActor, auditAction: string): Promise<AccountRow> => {
   const passwordHash = await ctx.hasher.hash(input.tempPassword ?? generateTempPassword());
   try {
-    const account = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       const created = await insertAccount(tx, {
         id: newId(),
@@ -44,19 +41,23 @@ export const createAccount = async (ctx: IdentityContext, input: NewAccount, act
         createdAt: now,
         updatedAt: now,
       });
-      await writeAudit(tx, ctx.clock, {
-        action: auditAction,
-        targetType: input.role,
-        targetId: created.id,
-        targetLabel: created.email,
-        detail: { hqId: created.hqId, storeId: created.storeId, passwordGenerated: !input.tempPassword },
+      await writeAudit(
+        tx,
         actor,
-      });
-      await accountCreated(tx, created, ctx.clock);
+        {
+          action: auditAction,
+          targetType: input.role,
+          targetId: created.id,
+          targetLabel: created.email,
+          hqId: created.hqId,
+          storeId: created.storeId,
+          detail: { hqId: created.hqId, storeId: created.storeId, passwordGenerated: !input.tempPassword },
+        },
+        ctx.clock,
+      );
+      await emit(tx, { type: 'identity.account.created', data: { accountId: created.id, role: created.role, hqId: created.hqId, storeId: created.storeId } }, ctx.clock);
       return created;
     });
-    ctx.kickOutbox();
-    return account;
   } catch (err) {
     if (isUniqueViolation(err, 'accounts_email_live_uq')) throw duplicateEmail();
     throw err;

@@ -1,9 +1,9 @@
-import { forbidImpersonation, type Principal } from '@storecast/service-kit';
-import { actorOf } from './audit';
+import { auditActorOf, type Principal } from '@storecast/service-kit';
 import type { IdentityContext } from './context';
+import { assertActiveOperator } from './operator-scope';
 import { createAccount } from './create-manager-account.use-case';
 import { sendSetupLink } from './mail';
-import { toOperatorItem, type OperatorItem } from './list-operators.use-case';
+import { toOperatorItem } from './list-operators.use-case';
 
 /**
  * POST /api/v1/admin/operators → 201. A new operator with passwordMustChange true: the temporary
@@ -14,9 +14,9 @@ export const createOperator = async (
   ctx: IdentityContext,
   principal: Principal,
   input: { email: string; name: string; tempPassword?: string },
-): Promise<OperatorItem & { setupEmailSent: boolean }> => {
-  forbidImpersonation(principal);
-  const account = await createAccount(ctx, { role: 'OPERATOR', email: input.email, name: input.name, tempPassword: input.tempPassword }, actorOf(principal), 'OPERATOR_CREATED');
+) => {
+  await assertActiveOperator(ctx, principal);
+  const account = await createAccount(ctx, { role: 'OPERATOR', email: input.email, name: input.name, tempPassword: input.tempPassword }, auditActorOf(principal), 'OPERATOR_CREATED');
   const mail = await sendSetupLink(ctx, account);
   return { ...toOperatorItem(account), setupEmailSent: mail.sent };
 };

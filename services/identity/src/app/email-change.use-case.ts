@@ -1,21 +1,19 @@
-import { badRequest, forbidImpersonation, isUniqueViolation, unauthorized, type Principal } from '@storecast/service-kit';
+import { badRequest, isUniqueViolation, unauthorized, writeAudit, type Principal } from '@storecast/service-kit';
 import { findById, findLiveByEmail, updateAccount } from '../db/accounts.repository';
 import { consumeLink } from '../db/tokens.repository';
 import { invalidLink, resolveLink } from './account-links';
-import { writeAudit } from './audit';
 import type { IdentityContext } from './context';
 import { createLink, deliver } from './mail';
 
 const emailInUse = () => badRequest('EMAIL_ALREADY_IN_USE', 'This email is already in use');
 
 /**
- * POST /api/v1/auth/email-change/request → 204 (own account, signed in, not impersonated: 403
- * IMPERSONATION_FORBIDDEN_ACTION). The new address must be free (400 EMAIL_ALREADY_IN_USE, also for
+ * POST /api/v1/auth/email-change/request → 204 (own account, signed in; the route refuses
+ * impersonated sessions with 403 IMPERSONATION_FORBIDDEN_ACTION). The new address must be free (400 EMAIL_ALREADY_IN_USE, also for
  * the current address). A verification link (EMAIL_CHANGE_VERIFY) goes to the NEW address; a newer
  * request replaces older links.
  */
 export const requestEmailChange = async (ctx: IdentityContext, principal: Principal, input: { newEmail: string }): Promise<void> => {
-  forbidImpersonation(principal);
   const account = await findById(ctx.db, principal.accountId);
   if (!account || account.status !== 'ACTIVE') throw unauthorized('AUTH_TOKEN_INVALID', 'The account is not active');
   if (account.email === input.newEmail || (await findLiveByEmail(ctx.db, input.newEmail))) throw emailInUse();
@@ -43,14 +41,20 @@ export const confirmEmailChange = async (ctx: IdentityContext, input: { token: s
       const now = ctx.clock.now();
       if (!(await consumeLink(tx, link.id, now))) throw invalidLink();
       const updated = await updateAccount(tx, account.id, { email: newEmail, updatedAt: now });
-      await writeAudit(tx, ctx.clock, {
-        action: 'ACCOUNT_EMAIL_CHANGED',
-        targetType: account.role,
-        targetId: account.id,
-        targetLabel: newEmail,
-        detail: { before: account.email, after: newEmail },
-        actor: { accountId: account.id, role: account.role },
-      });
+      await writeAudit(
+        tx,
+        { accountId: account.id, role: account.role },
+        {
+          action: 'ACCOUNT_EMAIL_CHANGED',
+          targetType: account.role,
+          targetId: account.id,
+          targetLabel: newEmail,
+          hqId: account.hqId,
+          storeId: account.storeId,
+          detail: { before: account.email, after: newEmail },
+        },
+        ctx.clock,
+      );
       return { before: account, after: updated, at: now };
     })
     .catch((err: unknown) => {

@@ -2,6 +2,7 @@ import { AppError, badRequest, type Principal } from '@storecast/service-kit';
 import { isTemplateType, listTemplates, previewEmail, sampleValues, EMAIL_TEMPLATE_TYPES, type EmailTemplateListItem, type EmailTemplateType } from '../domain/email-templates';
 import type { IdentityContext } from './context';
 import { deliver } from './mail';
+import { assertActiveOperator } from './operator-scope';
 
 export const templateType = (value: string): EmailTemplateType => {
   if (!isTemplateType(value)) {
@@ -13,10 +14,14 @@ export const templateType = (value: string): EmailTemplateType => {
 };
 
 /** GET /api/v1/admin/email-templates → { items }. */
-export const listEmailTemplates = (): { items: EmailTemplateListItem[] } => ({ items: listTemplates() });
+export const listEmailTemplates = async (ctx: IdentityContext, principal: Principal): Promise<{ items: EmailTemplateListItem[] }> => {
+  await assertActiveOperator(ctx, principal);
+  return { items: listTemplates() };
+};
 
-/** GET /api/v1/admin/email-templates/{type}/preview → { subject, html } from sample data. */
-export const previewEmailTemplate = (type: string): { subject: string; html: string } => {
+/** GET /api/v1/admin/email-templates/{type}/preview → { subject, html } from sample data; unknown type 400 INVALID_ENUM_VALUE. */
+export const previewEmailTemplate = async (ctx: IdentityContext, principal: Principal, type: string): Promise<{ subject: string; html: string }> => {
+  await assertActiveOperator(ctx, principal);
   const { subject, html } = previewEmail(templateType(type));
   return { subject, html };
 };
@@ -34,6 +39,7 @@ export const testSendEmailTemplate = async (
   type: string,
   to: string,
 ): Promise<{ delivered: boolean; emailConfigured: boolean }> => {
+  await assertActiveOperator(ctx, principal);
   const t = templateType(type);
   const retryAfter = ctx.testSendLimiter.hit(principal.accountId, ctx.clock.now());
   if (retryAfter !== undefined) {

@@ -4,19 +4,6 @@ import { agreementApplies } from '../domain/legal';
 import type { IdentityContext } from './context';
 import { assertNotSuspended } from './sessions';
 
-export interface MeResponse {
-  id: string;
-  email: string;
-  name?: string;
-  role: string;
-  hqId?: string;
-  storeId?: string;
-  passwordMustChange: boolean;
-  termsRequiresAgreement: boolean;
-  privacyRequiresAgreement: boolean;
-  hqName?: string;
-}
-
 /**
  * GET /api/v1/auth/me, from stored data (not the token's claims).
  * - Legal flags: asked from LegalService for managers; OPERATOR and impersonated sessions are false.
@@ -25,7 +12,7 @@ export interface MeResponse {
  * - hqName (HQ managers): from OrganizationService; omitted when organization is unreachable
  *   (harmless: the field is optional and only displayed).
  */
-export const getMe = async (ctx: IdentityContext, principal: Principal): Promise<MeResponse> => {
+export const getMe = async (ctx: IdentityContext, principal: Principal) => {
   const account = await findById(ctx.db, principal.accountId);
   if (!account || account.status === 'WITHDRAWN') throw unauthorized('AUTH_TOKEN_INVALID', 'The account no longer exists');
   assertNotSuspended(account);
@@ -41,17 +28,17 @@ export const getMe = async (ctx: IdentityContext, principal: Principal): Promise
         })
       : Promise.resolve(undefined),
   ]);
-  const me: MeResponse = {
+  // name, hqId (HQ managers), storeId (store managers) and hqName are omitted when absent.
+  return {
     id: account.id,
     email: account.email,
+    ...(account.name ? { name: account.name } : {}),
     role: account.role,
+    ...(account.role === 'HQ_MANAGER' && account.hqId ? { hqId: account.hqId } : {}),
+    ...(account.role === 'STORE_MANAGER' && account.storeId ? { storeId: account.storeId } : {}),
     passwordMustChange: impersonated ? false : account.passwordMustChange,
     termsRequiresAgreement: flags.termsRequiresAgreement,
     privacyRequiresAgreement: flags.privacyRequiresAgreement,
+    ...(hqName ? { hqName } : {}),
   };
-  if (account.name) me.name = account.name;
-  if (account.role === 'HQ_MANAGER' && account.hqId) me.hqId = account.hqId;
-  if (account.role === 'STORE_MANAGER' && account.storeId) me.storeId = account.storeId;
-  if (hqName) me.hqName = hqName;
-  return me;
 };

@@ -1,18 +1,13 @@
-import { AppError, forbidden, forbidImpersonation, hashToken, isUuid, newId, notFound, randomToken, unauthorized, type Principal } from '@storecast/service-kit';
+import { AppError, forbidden, hashToken, newId, notFound, randomToken, unauthorized, writeAudit, type Principal } from '@storecast/service-kit';
 import { findById, firstActiveHqManager } from '../db/accounts.repository';
 import { findExchangeByHash } from '../db/tokens.repository';
 import { exchangeTokens } from '../db/schema';
 import { decideExchange } from '../domain/tokens';
 import { impersonationExchangeBlocked, impersonationIssueBlock } from '../domain/sign-in';
-import { actorOf, writeAudit } from './audit';
 import type { IdentityContext } from './context';
+import { assertActiveOperator } from './operator-scope';
 import { issueSession } from './sessions';
 import { eq, and, isNull } from 'drizzle-orm';
-
-export interface ImpersonationIssueResponse {
-  exchangeToken: string;
-  expiresInSeconds: number;
-}
 
 /**
  * POST /api/v1/admin/hq/{id}/impersonate. Only FRANCHISE HQs (403
@@ -21,9 +16,8 @@ export interface ImpersonationIssueResponse {
  * The exchange token lives EXCHANGE_TOKEN_TTL_SECONDS (60), is stored hashed and single use. Whether
  * the HQ is suspended is checked at exchange, as spec 02 says. Audit HQ_IMPERSONATION_ISSUED.
  */
-export const issueImpersonation = async (ctx: IdentityContext, principal: Principal, hqId: string): Promise<ImpersonationIssueResponse> => {
-  forbidImpersonation(principal);
-  if (!isUuid(hqId)) throw notFound('HQ_NOT_FOUND', 'HQ not found');
+export const issueImpersonation = async (ctx: IdentityContext, principal: Principal, hqId: string): Promise<{ exchangeToken: string; expiresInSeconds: number }> => {
+  await assertActiveOperator(ctx, principal);
   const facts = await ctx.organization.getSignInStatus({ hqId });
   const block = impersonationIssueBlock(facts);
   if (block) throw new AppError(block.status, block.code, block.message);
@@ -42,29 +36,22 @@ export const issueImpersonation = async (ctx: IdentityContext, principal: Princi
       expiresAt: new Date(now.getTime() + ttl * 1000),
       createdAt: now,
     });
-    await writeAudit(tx, ctx.clock, {
-      action: 'HQ_IMPERSONATION_ISSUED',
-      targetType: 'HQ',
-      targetId: hqId,
-      targetLabel: facts.hqName ?? null,
-      detail: { targetAccountId: target.id, targetEmail: target.email },
-      actor: actorOf(principal),
-    });
+    await writeAudit(
+      tx,
+      principal,
+      {
+        action: 'HQ_IMPERSONATION_ISSUED',
+        targetType: 'HQ',
+        targetId: hqId,
+        targetLabel: facts.hqName ?? null,
+        hqId,
+        detail: { targetAccountId: target.id, targetEmail: target.email },
+      },
+      ctx.clock,
+    );
   });
   return { exchangeToken: token, expiresInSeconds: ttl };
 };
-
-export interface ImpersonationExchangeResponse {
-  accessToken: string;
-  accessExpiresInSeconds: number;
-  refreshToken: string;
-  refreshExpiresAt: string;
-  accountId: string;
-  role: string;
-  impersonatedBy: string;
-  operatorEmail: string;
-  hqName: string;
-}
 
 /**
  * POST /api/v1/auth/impersonate-exchange (public: the exchange token is the credential).
@@ -74,7 +61,7 @@ export interface ImpersonationExchangeResponse {
  * The target or operator no longer ACTIVE → 401 AUTH_ACCOUNT_SUSPENDED. Audit HQ_IMPERSONATION_STARTED
  * with actor role OPERATOR_IMPERSONATING.
  */
-export const exchangeImpersonation = async (ctx: IdentityContext, input: { exchangeToken: string }): Promise<ImpersonationExchangeResponse> => {
+export const exchangeImpersonation = async (ctx: IdentityContext, input: { exchangeToken: string }) => {
   const tokenHash = hashToken(input.exchangeToken);
   const judge = (row: Parameters<typeof decideExchange>[0]) => {
     const verdict = decideExchange(row, ctx.clock.now());
@@ -101,14 +88,19 @@ export const exchangeImpersonation = async (ctx: IdentityContext, input: { excha
     if (used.length === 0) judge(await findExchangeByHash(tx, tokenHash));
     const sessionEnd = new Date(now.getTime() + ctx.config.IMPERSONATION_SESSION_MINUTES * 60_000);
     const session = await issueSession(ctx, tx, target, { impersonatedBy: operator.id, sessionEnd });
-    await writeAudit(tx, ctx.clock, {
-      action: 'HQ_IMPERSONATION_STARTED',
-      targetType: 'HQ',
-      targetId: row!.hqId,
-      targetLabel: facts.hqName ?? null,
-      detail: { targetAccountId: target.id, sessionEndsAt: sessionEnd.toISOString() },
-      actor: { accountId: target.id, role: 'OPERATOR_IMPERSONATING', impersonatedBy: operator.id },
-    });
+    await writeAudit(
+      tx,
+      { accountId: target.id, role: 'OPERATOR_IMPERSONATING', impersonatedBy: operator.id },
+      {
+        action: 'HQ_IMPERSONATION_STARTED',
+        targetType: 'HQ',
+        targetId: row!.hqId,
+        targetLabel: facts.hqName ?? null,
+        hqId: row!.hqId,
+        detail: { targetAccountId: target.id, sessionEndsAt: sessionEnd.toISOString() },
+      },
+      ctx.clock,
+    );
     return {
       accessToken: session.accessToken,
       accessExpiresInSeconds: session.accessExpiresInSeconds,

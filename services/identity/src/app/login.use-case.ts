@@ -1,7 +1,7 @@
 import { unauthorized } from '@storecast/service-kit';
 import { findLiveByEmail, updateAccount } from '../db/accounts.repository';
 import type { IdentityContext } from './context';
-import { assertNotSuspended, assertOrganizationAllows, AuthResponse, issueSession } from './sessions';
+import { assertNotSuspended, assertOrganizationAllows, issueSession } from './sessions';
 
 /** One message for unknown emails and wrong passwords: account lookups never reveal an email. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Email or password is incorrect';
@@ -12,7 +12,7 @@ export const invalidCredentials = () => unauthorized('AUTH_INVALID_CREDENTIALS',
  * bcrypt compare as a wrong password and answers the same 401. Suspension and organization blocks
  * are told only to a caller who knows the password.
  */
-export const login = async (ctx: IdentityContext, input: { email: string; password: string }): Promise<AuthResponse> => {
+export const login = async (ctx: IdentityContext, input: { email: string; password: string }) => {
   const account = await findLiveByEmail(ctx.db, input.email);
   const matches = await ctx.hasher.verify(input.password, account?.passwordHash ?? ctx.dummyHash);
   if (!account || !matches) throw invalidCredentials();

@@ -1,9 +1,8 @@
-import { hashToken, newId, randomToken } from '@storecast/service-kit';
+import { hashToken, newId, randomToken, writeAudit, type AuditActor, type AuditEntry, type Principal } from '@storecast/service-kit';
 import { linkTokens, mailLog, type AccountRow } from '../db/schema';
 import { renderEmail, type EmailTemplateType } from '../domain/email-templates';
 import { consumeOpenLinks } from '../db/accounts.repository';
 import type { IdentityContext, Tx } from './context';
-import { writeAudit, type AuditEntry } from './audit';
 
 export interface DeliveryResult {
   /** The transport accepted the message (the file outbox counts locally). */
@@ -92,10 +91,14 @@ export const createLink = async (
 };
 
 /** Creates a setup link (with the action's audit record, when given) and mails it after the commit. */
-export const sendSetupLink = async (ctx: IdentityContext, account: AccountRow, audit?: AuditEntry): Promise<DeliveryResult> => {
+export const sendSetupLink = async (
+  ctx: IdentityContext,
+  account: AccountRow,
+  audit?: { actor: AuditActor | Principal; entry: AuditEntry },
+): Promise<DeliveryResult> => {
   const link = await ctx.db.transaction(async (tx) => {
     const created = await createLink(ctx, tx, account, 'SETUP');
-    if (audit) await writeAudit(tx, ctx.clock, audit);
+    if (audit) await writeAudit(tx, audit.actor, audit.entry, ctx.clock);
     return created;
   });
   return deliver(ctx, {

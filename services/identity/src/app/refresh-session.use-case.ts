@@ -5,7 +5,7 @@ import type { RefreshTokenRow } from '../db/schema';
 import { decideRefresh } from '../domain/tokens';
 import { impersonationExchangeBlocked } from '../domain/sign-in';
 import type { IdentityContext } from './context';
-import { assertNotSuspended, assertOrganizationAllows, AuthResponse, issueSession } from './sessions';
+import { assertNotSuspended, assertOrganizationAllows, issueSession } from './sessions';
 import { forbidden } from '@storecast/service-kit';
 
 const revoked = () => unauthorized('AUTH_REFRESH_REVOKED', 'The refresh token is no longer valid');
@@ -26,7 +26,7 @@ const judge = (ctx: IdentityContext, row: RefreshTokenRow | undefined) => {
  * refresh), keeping the impersonation claim; later it is 401 AUTH_REFRESH_REVOKED. The account's
  * and its organization's state are checked again, as at login.
  */
-export const refreshSession = async (ctx: IdentityContext, input: { refreshToken: string }): Promise<AuthResponse> => {
+export const refreshSession = async (ctx: IdentityContext, input: { refreshToken: string }) => {
   const tokenHash = hashToken(input.refreshToken);
   const row = await findRefreshByHash(ctx.db, tokenHash);
   judge(ctx, row);

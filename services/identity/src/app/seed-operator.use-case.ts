@@ -1,8 +1,6 @@
-import { isUniqueViolation, newId } from '@storecast/service-kit';
+import { emit, isUniqueViolation, newId, SYSTEM_ACTOR, writeAudit } from '@storecast/service-kit';
 import { findLiveByEmail, insertAccount } from '../db/accounts.repository';
-import { SYSTEM_ACTOR, writeAudit } from './audit';
 import type { IdentityContext } from './context';
-import { accountCreated } from './events';
 
 /**
  * The first operator, from OPERATOR_EMAIL / OPERATOR_PASSWORD, on start. Idempotent: an existing
@@ -36,15 +34,14 @@ export const seedOperator = async (ctx: IdentityContext): Promise<'created' | 'e
         createdAt: now,
         updatedAt: now,
       });
-      await writeAudit(tx, ctx.clock, { action: 'OPERATOR_SEEDED', targetType: 'OPERATOR', targetId: account.id, targetLabel: email, actor: SYSTEM_ACTOR });
-      await accountCreated(tx, account, ctx.clock);
+      await writeAudit(tx, SYSTEM_ACTOR, { action: 'OPERATOR_SEEDED', targetType: 'OPERATOR', targetId: account.id, targetLabel: email }, ctx.clock);
+      await emit(tx, { type: 'identity.account.created', data: { accountId: account.id, role: account.role, hqId: null, storeId: null } }, ctx.clock);
     });
   } catch (err) {
     // Another replica seeded it at the same moment.
     if (isUniqueViolation(err)) return 'exists';
     throw err;
   }
-  ctx.kickOutbox();
   ctx.logger.info({ email }, 'operator seeded');
   return 'created';
 };

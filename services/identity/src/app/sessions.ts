@@ -6,17 +6,6 @@ import { needsOrganizationCheck, signInBlock } from '../domain/sign-in';
 import { AppError } from '@storecast/service-kit';
 import type { IdentityContext, Tx } from './context';
 
-/** AuthResponse of spec 02: returned by login, refresh and change-password. */
-export interface AuthResponse {
-  accessToken: string;
-  accessExpiresInSeconds: number;
-  refreshToken: string;
-  refreshExpiresAt: string;
-  accountId: string;
-  role: AccountRow['role'];
-  passwordMustChange: boolean;
-}
-
 export interface SessionOptions {
   impersonatedBy?: string | null;
   /** Hard end of an impersonation session. */
@@ -25,10 +14,11 @@ export interface SessionOptions {
 
 /**
  * Issues an access token and a refresh token (stored as its SHA-256) for the account, inside the
- * caller's transaction. Impersonation sessions carry the operator id and never outlive their end;
- * their password claim is always false.
+ * caller's transaction; answers spec 02's AuthResponse (login, refresh, change-password).
+ * Impersonation sessions carry the operator id and never outlive their end; their password claim
+ * is always false.
  */
-export const issueSession = async (ctx: IdentityContext, tx: Tx, account: AccountRow, options: SessionOptions = {}): Promise<AuthResponse> => {
+export const issueSession = async (ctx: IdentityContext, tx: Tx, account: AccountRow, options: SessionOptions = {}) => {
   const now = ctx.clock.now();
   const times = sessionTimes(
     now,

@@ -2,20 +2,12 @@ import { agreementApplies } from '../domain/legal';
 import { resolveLink } from './account-links';
 import type { IdentityContext } from './context';
 
-export interface SetupVerifyResponse {
-  email: string;
-  role: string;
-  expiresAt: string;
-  activeTermsVersion: string | null;
-  activePrivacyPolicyVersion: string | null;
-}
-
 /**
  * POST /api/v1/auth/setup/verify: what the setup page shows. Versions come from LegalService for
  * managers (null when nothing is published); always null for operators (no agreement step).
  * Legal unreachable → 503 SERVICE_UNAVAILABLE. Does not use up the link.
  */
-export const verifySetup = async (ctx: IdentityContext, input: { token: string }): Promise<SetupVerifyResponse> => {
+export const verifySetup = async (ctx: IdentityContext, input: { token: string }) => {
   const { link, account } = await resolveLink(ctx, input.token, 'SETUP');
   const versions = agreementApplies(account.role) ? await ctx.legal.getActiveVersions() : { termsVersion: null, privacyPolicyVersion: null };
   return {

@@ -1,8 +1,6 @@
-import { isUuid, notFound } from '@storecast/service-kit';
+import { emit, isUuid, notFound, SYSTEM_ACTOR, writeAudit } from '@storecast/service-kit';
 import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
-import { SYSTEM_ACTOR, writeAudit } from './audit';
 import type { IdentityContext } from './context';
-import { accountStatusChanged } from './events';
 
 /**
  * AccountService.WithdrawAccount — compensation of a created account whose owning step rolled back.
@@ -11,24 +9,32 @@ import { accountStatusChanged } from './events';
  */
 export const withdrawAccount = async (ctx: IdentityContext, accountId: string, reason: string): Promise<void> => {
   if (!isUuid(accountId)) throw notFound('ACCOUNT_NOT_FOUND', 'Account not found');
-  const changed = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const account = await findById(tx, accountId, { forUpdate: true });
     if (!account) throw notFound('ACCOUNT_NOT_FOUND', 'Account not found');
-    if (account.status === 'WITHDRAWN') return false;
+    if (account.status === 'WITHDRAWN') return;
     const now = ctx.clock.now();
     const updated = await updateAccount(tx, account.id, { status: 'WITHDRAWN', statusReason: reason || null, updatedAt: now });
     await deleteRefreshTokens(tx, account.id);
     await consumeOpenLinks(tx, account.id, now);
-    await writeAudit(tx, ctx.clock, {
-      action: 'ACCOUNT_WITHDRAWN',
-      targetType: account.role,
-      targetId: account.id,
-      targetLabel: account.email,
-      detail: { reason: reason || null, previousStatus: account.status },
-      actor: SYSTEM_ACTOR,
-    });
-    await accountStatusChanged(tx, updated, account.status, ctx.clock);
-    return true;
+    await writeAudit(
+      tx,
+      SYSTEM_ACTOR,
+      {
+        action: 'ACCOUNT_WITHDRAWN',
+        targetType: account.role,
+        targetId: account.id,
+        targetLabel: account.email,
+        hqId: account.hqId,
+        storeId: account.storeId,
+        detail: { reason: reason || null, previousStatus: account.status },
+      },
+      ctx.clock,
+    );
+    await emit(
+      tx,
+      { type: 'identity.account.status-changed', data: { accountId: updated.id, role: updated.role, status: updated.status, previousStatus: account.status } },
+      ctx.clock,
+    );
   });
-  if (changed) ctx.kickOutbox();
 };

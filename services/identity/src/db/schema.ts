@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, date, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, date, primaryKey } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,24 +81,6 @@ export const exchangeTokens = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('exchange_tokens_hash_uq').on(t.tokenHash)],
-);
-
-/** Audit records of identity's actions, written in the action's transaction (docs/service-template.md). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id'),
-    targetLabel: text('target_label'),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
-    actorAccountId: uuid('actor_account_id'),
-    actorRole: text('actor_role'),
-    impersonatedBy: uuid('impersonated_by'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt), index('audit_log_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Every outgoing message and whether the transport accepted it (never the link tokens). */
@@ -187,7 +169,6 @@ export const schema = {
   refreshTokens,
   linkTokens,
   exchangeTokens,
-  auditLog,
   mailLog,
   apiClients,
   apiKeys,

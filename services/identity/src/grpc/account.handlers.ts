@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { emailSchema, parseInput, passwordSchema, unaryHandler } from '@storecast/service-kit';
+import { auditActorOf, emailSchema, parseInput, passwordSchema, ROLES, SYSTEM_ACTOR, unaryHandler } from '@storecast/service-kit';
 import type { AccountServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
 import { createAccount } from '../app/create-manager-account.use-case';
 import { sendSetupEmail } from '../app/send-setup-email.use-case';
 import { withdrawAccount } from '../app/withdraw-account.use-case';
 import { listManagerAccounts } from '../app/list-manager-accounts.use-case';
-import type { Actor } from '../app/audit';
+
+/** Empty strings of a proto message are "absent"; an actor without an account is the system. */
+const dropEmpty = (v: unknown) =>
+  v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== undefined && x !== null)) : v;
+// Who acted at the caller (organization's operator or HQ manager, from its token); absent: the system.
+const ActorRef = z.preprocess(
+  (v) => {
+    const actor = dropEmpty(v) as { accountId?: unknown } | null | undefined;
+    return actor && actor.accountId ? actor : null;
+  },
+  z.object({ accountId: z.uuid(), role: z.enum(ROLES), impersonatedBy: z.uuid().optional() }).nullable(),
+);
 
 const CreateManagerAccount = z
   .object({
@@ -16,10 +27,7 @@ const CreateManagerAccount = z
     hqId: z.uuid(),
     storeId: z.uuid().optional(),
     tempPassword: passwordSchema.optional(),
-    actor: z
-      .object({ accountId: z.string(), role: z.string(), impersonatedBy: z.string().optional() })
-      .nullable()
-      .optional(),
+    actor: ActorRef,
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STORE_MANAGER' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'required for STORE_MANAGER' });
@@ -35,13 +43,7 @@ const ListManagerAccounts = z.object({
 export const accountHandlers = (ctx: IdentityContext): AccountServiceHandlers => ({
   CreateManagerAccount: unaryHandler(async (req) => {
     const input = parseInput(CreateManagerAccount, req);
-    const actor: Actor = input.actor?.accountId
-      ? {
-          accountId: input.actor.accountId,
-          role: input.actor.impersonatedBy ? 'OPERATOR_IMPERSONATING' : input.actor.role,
-          impersonatedBy: input.actor.impersonatedBy ?? null,
-        }
-      : { accountId: null, role: 'SYSTEM' };
+    const actor = input.actor ? auditActorOf(input.actor) : SYSTEM_ACTOR;
     const account = await createAccount(
       ctx,
       { role: input.role, email: input.email, name: input.name, hqId: input.hqId, storeId: input.role === 'STORE_MANAGER' ? input.storeId : undefined, tempPassword: input.tempPassword },

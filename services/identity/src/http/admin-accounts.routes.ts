@@ -1,14 +1,10 @@
-import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { pagingSchema, parseInput, principalOf } from '@storecast/service-kit';
+import type { ServiceApi } from '@storecast/service-kit';
 import type { IdentityContext } from '../app/context';
-import { changeAccountStatus, type StatusAction } from '../app/change-account-status.use-case';
+import { changeAccountStatus } from '../app/change-account-status.use-case';
 import { resendSetup } from '../app/resend-setup.use-case';
 import { createOperator } from '../app/create-operator.use-case';
 import { getOperator, listOperators } from '../app/list-operators.use-case';
 import type { Role } from '../domain/account';
-import type { Guards } from './middleware';
-import { doc } from './openapi';
 import {
   AccountSuspendRequest,
   CreateOperatorRequest,
@@ -18,98 +14,104 @@ import {
   OperatorItem,
   OperatorListResponse,
   ResetPasswordRequest,
-} from './schemas';
+} from './admin-accounts.schemas';
+import { OPERATOR_ERRORS, OPERATOR_ONLY } from './operator-auth';
 
-const TAG = 'Accounts (operator)';
+const TAGS = ['Accounts (operator)'];
+
 /**
  * Where each kind of account is acted on: manager accounts next to the spec's
  * /api/v1/admin/accounts/{accountId}/resend-setup, operators next to the operator list.
- * The role in the path gives the spec's 404 code for a missing account.
+ * The role in the path gives the spec's 404 code for a missing account; `op` names the
+ * operationIds (suspendHqManager, resetOperatorPassword...).
  */
-const KINDS: Array<{ base: string; role: Role; label: string; notFound: string }> = [
-  { base: '/api/v1/admin/accounts/hq-managers', role: 'HQ_MANAGER', label: 'HQ manager', notFound: 'HQ_MANAGER_NOT_FOUND' },
-  { base: '/api/v1/admin/accounts/store-managers', role: 'STORE_MANAGER', label: 'store manager', notFound: 'STORE_MANAGER_NOT_FOUND' },
-  { base: '/api/v1/admin/operators', role: 'OPERATOR', label: 'operator', notFound: 'ACCOUNT_NOT_FOUND' },
+const KINDS: Array<{ base: string; role: Role; label: string; op: string; notFound: string }> = [
+  { base: '/api/v1/admin/accounts/hq-managers', role: 'HQ_MANAGER', label: 'HQ manager', op: 'HqManager', notFound: 'HQ_MANAGER_NOT_FOUND' },
+  { base: '/api/v1/admin/accounts/store-managers', role: 'STORE_MANAGER', label: 'store manager', op: 'StoreManager', notFound: 'STORE_MANAGER_NOT_FOUND' },
+  { base: '/api/v1/admin/operators', role: 'OPERATOR', label: 'operator', op: 'Operator', notFound: 'ACCOUNT_NOT_FOUND' },
 ];
-const AccountIdParams = z.object({ accountId: z.string() });
-const commonErrors = (notFoundCode: string) => ({
-  401: ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'],
-  403: ['FORBIDDEN', 'IMPERSONATION_FORBIDDEN_ACTION', 'PRINCIPAL_SCOPE_MISMATCH', 'PASSWORD_CHANGE_REQUIRED'],
-  404: [notFoundCode],
-  409: ['ACCOUNT_INVALID_STATUS_TRANSITION'],
-});
+const lifecycleErrors = (notFoundCode: string) => ({ ...OPERATOR_ERRORS, 404: [notFoundCode], 409: ['ACCOUNT_INVALID_STATUS_TRANSITION'] });
+const stateResponse = (description: string) => ({ status: 200, description, schema: ManagerAccountResponse });
 
 /**
  * Operator account actions (paths "not shown" in spec 02, chosen here):
- * /api/v1/admin/accounts/{hq-managers|store-managers}/{accountId}/{reset-password|suspend|reactivate}
- * and /api/v1/admin/operators/{accountId}/{...}; DELETE on the account path revokes; operator
- * list/create/get; and the spec's POST /api/v1/admin/accounts/{accountId}/resend-setup.
+ * {kind}/{accountId}/{reset-password|suspend|reactivate}, DELETE {kind}/{accountId} (revoke), the
+ * operator list/create/get, and the spec's POST /api/v1/admin/accounts/{accountId}/resend-setup.
  */
-export const adminAccountRoutes = (ctx: IdentityContext, guards: Guards): Router => {
-  const r = Router();
-  const ops = guards.operator;
+export const adminAccountRoutes = (api: ServiceApi, ctx: IdentityContext) => {
+  const r = api.router();
 
   for (const kind of KINDS) {
-    const base = `${kind.base}/:accountId`;
-    const docBase = `${kind.base}/{accountId}`;
-    const act = (req: Request, action: StatusAction, extra: { reason?: string; tempPassword?: string } = {}) =>
-      changeAccountStatus(ctx, principalOf(req), { role: kind.role, accountId: String(req.params.accountId), action, ...extra });
+    const path = `${kind.base}/{accountId}` as const;
+    const article = kind.role === 'OPERATOR' ? 'an' : 'a';
 
-    doc({ method: 'post', path: `${docBase}/reset-password`, tag: TAG, auth: true, summary: `Reset the password of an ${kind.label} (ACTIVE only; passwordMustChange becomes true, sessions end)`,
-      params: AccountIdParams, body: ResetPasswordRequest, ok: { status: 200, description: 'Account state', schema: ManagerAccountResponse },
-      errors: { 400: ['VALIDATION_FAILED'], ...commonErrors(kind.notFound) } });
-    r.post(`${base}/reset-password`, ...ops, async (req, res) => {
-      res.json(await act(req, 'RESET_PASSWORD', parseInput(ResetPasswordRequest, req.body)));
+    api.define(r, {
+      method: 'post', path: `${path}/reset-password`, operationId: `reset${kind.op}Password`, tags: TAGS,
+      summary: `Reset the password of ${article} ${kind.label} (ACTIVE only; passwordMustChange becomes true, sessions end)`,
+      auth: OPERATOR_ONLY, body: ResetPasswordRequest,
+      response: stateResponse('Account state'), errors: lifecycleErrors(kind.notFound),
+      handler: ({ principal, params, body }) =>
+        changeAccountStatus(ctx, principal, { role: kind.role, accountId: params.accountId, action: 'RESET_PASSWORD', tempPassword: body.tempPassword }),
     });
 
-    doc({ method: 'post', path: `${docBase}/suspend`, tag: TAG, auth: true, summary: `Suspend an ${kind.label} (ACTIVE → SUSPENDED; sessions end)`,
-      params: AccountIdParams, body: AccountSuspendRequest, ok: { status: 200, description: 'Account state', schema: ManagerAccountResponse },
-      errors: { 400: ['VALIDATION_FAILED'], ...commonErrors(kind.notFound) } });
-    r.post(`${base}/suspend`, ...ops, async (req, res) => {
-      res.json(await act(req, 'SUSPEND', parseInput(AccountSuspendRequest, req.body)));
+    api.define(r, {
+      method: 'post', path: `${path}/suspend`, operationId: `suspend${kind.op}`, tags: TAGS,
+      summary: `Suspend ${article} ${kind.label} (ACTIVE → SUSPENDED; sessions end)`,
+      auth: OPERATOR_ONLY, body: AccountSuspendRequest,
+      response: stateResponse('Account state'), errors: lifecycleErrors(kind.notFound),
+      handler: ({ principal, params, body }) => changeAccountStatus(ctx, principal, { role: kind.role, accountId: params.accountId, action: 'SUSPEND', reason: body.reason }),
     });
 
-    doc({ method: 'post', path: `${docBase}/reactivate`, tag: TAG, auth: true, summary: `Reactivate an ${kind.label} (SUSPENDED → ACTIVE)`,
-      params: AccountIdParams, ok: { status: 200, description: 'Account state', schema: ManagerAccountResponse }, errors: commonErrors(kind.notFound) });
-    r.post(`${base}/reactivate`, ...ops, async (req, res) => {
-      res.json(await act(req, 'REACTIVATE'));
+    api.define(r, {
+      method: 'post', path: `${path}/reactivate`, operationId: `reactivate${kind.op}`, tags: TAGS,
+      summary: `Reactivate ${article} ${kind.label} (SUSPENDED → ACTIVE)`,
+      auth: OPERATOR_ONLY,
+      response: stateResponse('Account state'), errors: lifecycleErrors(kind.notFound),
+      handler: ({ principal, params }) => changeAccountStatus(ctx, principal, { role: kind.role, accountId: params.accountId, action: 'REACTIVATE' }),
     });
 
-    doc({ method: 'delete', path: docBase, tag: TAG, auth: true, summary: `Revoke an ${kind.label} (ACTIVE or SUSPENDED → WITHDRAWN, terminal; sessions and links end)`,
-      params: AccountIdParams, ok: { status: 200, description: 'Account state (status WITHDRAWN)', schema: ManagerAccountResponse }, errors: commonErrors(kind.notFound) });
-    r.delete(base, ...ops, async (req, res) => {
-      res.json(await act(req, 'REVOKE'));
+    api.define(r, {
+      method: 'delete', path, operationId: `revoke${kind.op}`, tags: TAGS,
+      summary: `Revoke ${article} ${kind.label} (ACTIVE or SUSPENDED → WITHDRAWN, terminal; sessions and links end)`,
+      auth: OPERATOR_ONLY,
+      response: stateResponse('Account state (status WITHDRAWN)'), errors: lifecycleErrors(kind.notFound),
+      handler: ({ principal, params }) => changeAccountStatus(ctx, principal, { role: kind.role, accountId: params.accountId, action: 'REVOKE' }),
     });
   }
 
-  doc({ method: 'post', path: '/api/v1/admin/accounts/{accountId}/resend-setup', tag: TAG, auth: true, summary: 'Send a new setup link (earlier links stop working)',
-    params: AccountIdParams, ok: { status: 204, description: 'Sent' },
-    errors: { ...commonErrors('ACCOUNT_NOT_FOUND'), 503: ['SERVICE_UNAVAILABLE (mail transport refused)'] } });
-  r.post('/api/v1/admin/accounts/:accountId/resend-setup', ...ops, async (req, res) => {
-    await resendSetup(ctx, principalOf(req), String(req.params.accountId));
-    res.status(204).end();
+  api.define(r, {
+    method: 'post', path: '/api/v1/admin/accounts/{accountId}/resend-setup', operationId: 'resendAccountSetup', tags: TAGS,
+    summary: 'Send a new setup link (earlier links stop working)',
+    auth: OPERATOR_ONLY,
+    response: { status: 204, description: 'Sent' },
+    errors: { ...lifecycleErrors('ACCOUNT_NOT_FOUND'), 503: ['SERVICE_UNAVAILABLE (mail transport refused)'] },
+    handler: async ({ principal, params }) => {
+      await resendSetup(ctx, principal, params.accountId);
+    },
   });
 
-  const paging = pagingSchema();
-  doc({ method: 'get', path: '/api/v1/admin/operators', tag: TAG, auth: true, summary: 'Operators (ListOperatorsParams); created_at asc, id asc',
-    query: ListOperatorsParams, ok: { status: 200, description: 'Page of operators', schema: OperatorListResponse },
-    errors: { 400: ['VALIDATION_FAILED'], 401: ['AUTH_TOKEN_INVALID'], 403: ['FORBIDDEN'] } });
-  r.get('/api/v1/admin/operators', ...ops, async (req, res) => {
-    const q = parseInput(ListOperatorsParams, req.query);
-    res.json(await listOperators(ctx, { q: q.q, status: q.status, ...paging.parse(req.query) }));
+  api.define(r, {
+    method: 'get', path: '/api/v1/admin/operators', operationId: 'listOperators', tags: TAGS, summary: 'Operators (ListOperatorsParams); created_at asc, id asc',
+    auth: OPERATOR_ONLY, query: ListOperatorsParams,
+    response: { status: 200, description: 'Page of operators', schema: OperatorListResponse },
+    errors: OPERATOR_ERRORS,
+    handler: ({ principal, query }) => listOperators(ctx, principal, query),
   });
 
-  doc({ method: 'post', path: '/api/v1/admin/operators', tag: TAG, auth: true, summary: 'Create an operator (passwordMustChange true; setup email sent)',
-    body: CreateOperatorRequest, ok: { status: 201, description: 'The operator', schema: CreateOperatorResponse },
-    errors: { 400: ['VALIDATION_FAILED'], 401: ['AUTH_TOKEN_INVALID'], 403: ['FORBIDDEN', 'IMPERSONATION_FORBIDDEN_ACTION'], 409: ['DUPLICATE_EMAIL'] } });
-  r.post('/api/v1/admin/operators', ...ops, async (req, res) => {
-    res.status(201).json(await createOperator(ctx, principalOf(req), parseInput(CreateOperatorRequest, req.body)));
+  api.define(r, {
+    method: 'post', path: '/api/v1/admin/operators', operationId: 'createOperator', tags: TAGS, summary: 'Create an operator (passwordMustChange true; setup email sent)',
+    auth: OPERATOR_ONLY, body: CreateOperatorRequest,
+    response: { status: 201, description: 'The operator', schema: CreateOperatorResponse },
+    errors: { ...OPERATOR_ERRORS, 409: ['DUPLICATE_EMAIL'] },
+    handler: ({ principal, body }) => createOperator(ctx, principal, body),
   });
 
-  doc({ method: 'get', path: '/api/v1/admin/operators/{accountId}', tag: TAG, auth: true, summary: 'One operator',
-    params: AccountIdParams, ok: { status: 200, description: 'The operator', schema: OperatorItem }, errors: { 404: ['ACCOUNT_NOT_FOUND'] } });
-  r.get('/api/v1/admin/operators/:accountId', ...ops, async (req, res) => {
-    res.json(await getOperator(ctx, String(req.params.accountId)));
+  api.define(r, {
+    method: 'get', path: '/api/v1/admin/operators/{accountId}', operationId: 'getOperator', tags: TAGS, summary: 'One operator',
+    auth: OPERATOR_ONLY,
+    response: { status: 200, description: 'The operator', schema: OperatorItem },
+    errors: { ...OPERATOR_ERRORS, 404: ['ACCOUNT_NOT_FOUND'] },
+    handler: ({ principal, params }) => getOperator(ctx, principal, params.accountId),
   });
 
   return r;

@@ -2,16 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { ManualClock, loadConfig, newId } from '@storecast/service-kit';
-import { createTestDatabase, createTestKeys, testExchange, testInfra } from '@storecast/service-kit/testing';
-import { configSchema } from '../../src/config';
+import { auditRecords, ManualClock, newId, outbox, type AuditRecordRow } from '@storecast/service-kit';
+import { apiClient, createTestEnv, LegalDouble, OrganizationDouble, type ApiCallOptions, type TestEnv } from '@storecast/service-kit/testing';
+import { loadIdentityConfig } from '../../src/config';
 import { start, type StartedIdentity } from '../../src/server';
-import { FileOutboxMailer, type Mailer } from '../../src/adapters/mailer';
+import { FileOutboxMailer, type Mailer, type OutgoingMail } from '../../src/adapters/mailer';
 import { insertAccount } from '../../src/db/accounts.repository';
-import { accounts, auditLog, type AccountRow } from '../../src/db/schema';
-import { outbox } from '@storecast/service-kit';
-import { FakeLegal, FakeOrganization } from './peers';
-import type { AuthResponse } from '../../src/app/sessions';
+import { accounts, type AccountRow } from '../../src/db/schema';
+import type { AuthResponse } from '../../src/http/auth.schemas';
 
 export const OPERATOR = { email: 'operator@identity.test', password: 'operator-password-1' };
 
@@ -19,10 +17,12 @@ export interface Harness {
   service: StartedIdentity;
   url: string;
   clock: ManualClock;
-  legal: FakeLegal;
-  organization: FakeOrganization;
+  env: TestEnv;
+  legal: LegalDouble;
+  organization: OrganizationDouble;
   mailDir: string;
-  keys: ReturnType<typeof createTestKeys>;
+  keys: TestEnv['keys'];
+  /** Calls identity over HTTP; every answer is checked against the route's documented schema and statuses. */
   http: ReturnType<typeof httpClient>;
   /** Creates an account directly in the database (arrangement only). */
   createAccount(a: Partial<AccountRow> & { role: AccountRow['role']; password?: string }): Promise<AccountRow & { password: string }>;
@@ -30,10 +30,12 @@ export interface Harness {
   /** Changes an account directly in the database (arrangement only). */
   setAccount(id: string, patch: Partial<AccountRow>): Promise<void>;
   auditActions(targetId?: string): Promise<string[]>;
+  auditRows(targetId: string): Promise<AuditRecordRow[]>;
   events(routingKey?: string): Promise<Array<{ routingKey: string; data: Record<string, unknown> }>>;
   mails(to?: string): Mail[];
+  /** Resolves once every mail the service has started to send is written (sends answered before the mail, e.g. password reset). */
+  mailSettled(): Promise<void>;
   signIn(email: string, password: string): Promise<AuthResponse>;
-  auditRows(targetId: string): Promise<Array<typeof auditLog.$inferSelect>>;
   stop(): Promise<void>;
 }
 
@@ -51,77 +53,84 @@ export interface HarnessOptions {
   mailer?: Mailer;
 }
 
-/** A small fetch client: JSON in, { status, headers, body } out. */
-export const httpClient = (baseUrl: string) => {
-  const call = async (method: string, p: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${baseUrl}${p}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    const text = await res.text();
-    let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
-    return { status: res.status, headers: res.headers, body };
-  };
-  type Options = Parameters<typeof call>[2];
+/** The kit's checked API client with identity's call shapes: get(path), post(path, body), delete(path). */
+export const httpClient = (call: ReturnType<typeof apiClient>) => {
+  type Options = Omit<ApiCallOptions, 'body'>;
   return {
     get: (p: string, o?: Options) => call('GET', p, o),
     post: (p: string, body?: unknown, o?: Options) => call('POST', p, { ...o, body }),
     patch: (p: string, body?: unknown, o?: Options) => call('PATCH', p, { ...o, body }),
     delete: (p: string, o?: Options) => call('DELETE', p, o),
+    /** Without the documentation check: hostile or off-contract requests only. */
+    unchecked: call.unchecked,
   };
 };
 
-/** Identity started in-process on port 0 against a fresh real database, with gRPC doubles of legal and organization. */
+/** A mailer that remembers the sends in flight, so a test can wait for them without sleeping. */
+class SettlingMailer implements Mailer {
+  private readonly inFlight = new Set<Promise<void>>();
+  constructor(private readonly inner: Mailer) {}
+  get configured() {
+    return this.inner.configured;
+  }
+  get transport() {
+    return this.inner.transport;
+  }
+  send(mail: OutgoingMail): Promise<void> {
+    const sending = this.inner.send(mail);
+    const tracked = sending.catch(() => undefined).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return sending;
+  }
+  async settled(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+}
+
+/** Identity started in-process on port 0 against a fresh real database, with the kit's gRPC doubles of legal and organization. */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
-  const db = await createTestDatabase('identity');
-  const legal = new FakeLegal();
-  const organization = new FakeOrganization();
+  const env = await createTestEnv('identity');
+  const legal = new LegalDouble();
+  const organization = new OrganizationDouble();
   const [legalAddr, orgAddr] = await Promise.all([legal.start(), organization.start()]);
-  const keys = createTestKeys();
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-mail-'));
   const clock = new ManualClock(new Date());
-  const config = loadConfig(configSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-    HTTP_PORT: '0',
-    GRPC_PORT: '0',
-    DATABASE_URL: db.url,
-    AMQP_URL: testInfra().amqpUrl,
-    AMQP_EXCHANGE: testExchange('identity'),
-    JWT_PRIVATE_KEY: keys.privateKeyPem,
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
-    LEGAL_GRPC_ADDR: legalAddr,
-    ORGANIZATION_GRPC_ADDR: orgAddr,
-    GRPC_DEADLINE_MS: '2000',
-    MAIL_OUTBOX_DIR: mailDir,
-    APP_BASE_URL: 'http://app.identity.test',
-    ...options.env,
-  });
+  const mailer = new SettlingMailer(options.mailer ?? new FileOutboxMailer(mailDir));
+  const config = loadIdentityConfig(
+    env.env({
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      // Identity signs with the test key, so env.sign() tokens verify too.
+      JWT_PRIVATE_KEY: env.keys.privateKeyPem,
+      OPERATOR_EMAIL: OPERATOR.email,
+      OPERATOR_PASSWORD: OPERATOR.password,
+      LEGAL_GRPC_ADDR: legalAddr,
+      ORGANIZATION_GRPC_ADDR: orgAddr,
+      GRPC_DEADLINE_MS: '2000',
+      MAIL_OUTBOX_DIR: mailDir,
+      APP_BASE_URL: 'http://app.identity.test',
+      ...options.env,
+    }),
+  );
   let service: StartedIdentity;
   try {
-    service = await start(config, { clock, mailer: options.mailer ?? new FileOutboxMailer(mailDir), outboxPollMs: 50 });
+    service = await start(config, { clock, mailer });
   } catch (err) {
     await Promise.all([legal.stop(), organization.stop()]);
-    await db.drop();
+    await env.cleanup();
     throw err;
   }
   const ctx = service.context;
-  const http = httpClient(service.httpUrl);
+  const http = httpClient(apiClient(service.httpUrl, service.api));
 
   const harness: Harness = {
     service,
     url: service.httpUrl,
     clock,
+    env,
     legal,
     organization,
     mailDir,
-    keys,
+    keys: env.keys,
     http,
     async createAccount(a) {
       const password = a.password ?? `pw-${newId().slice(-12)}`;
@@ -149,10 +158,10 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
       await ctx.db.update(accounts).set(patch).where(eq(accounts.id, id));
     },
     async auditRows(targetId) {
-      return ctx.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.createdAt, auditLog.id);
+      return ctx.db.select().from(auditRecords).where(eq(auditRecords.targetId, targetId)).orderBy(auditRecords.createdAt, auditRecords.id);
     },
     async auditActions(targetId) {
-      const rows = await ctx.db.select().from(auditLog).orderBy(auditLog.createdAt, auditLog.id);
+      const rows = await ctx.db.select().from(auditRecords).orderBy(auditRecords.createdAt, auditRecords.id);
       return rows.filter((r) => !targetId || r.targetId === targetId).map((r) => r.action);
     },
     async events(routingKey) {
@@ -170,6 +179,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
         .map((f) => JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Mail)
         .filter((m) => !to || m.to === to);
     },
+    mailSettled: () => mailer.settled(),
     async signIn(email, password) {
       const res = await http.post('/api/v1/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -178,7 +188,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     async stop() {
       await service.stop();
       await Promise.all([legal.stop(), organization.stop()]);
-      await db.drop();
+      await env.cleanup();
       fs.rmSync(mailDir, { recursive: true, force: true });
     },
   };
