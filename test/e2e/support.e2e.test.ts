@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { startTestS3, type TestS3 } from '@storecast/service-kit/testing';
 import { linkTokenFrom } from './mail';
-import { api, RunningSystem, startSystem } from './system';
+import { api, startSystem, type RunningSystem } from './system';
 
 /**
  * Issue 17 "Done means": a store files a ticket with a screenshot, its HQ handles it (reply, in

@@ -5,6 +5,10 @@ import { COMMENT_KINDS, type CommentKind } from '../domain/ticket';
 import { attachmentVisibleIn, commentVisibleIn, type AttachmentVisibility, type Channel } from '../domain/visibility';
 import type { OperatorRef, SupportContext } from './ports';
 
+/** Stored records as the HTTP layer maps them (it never imports db/ itself). */
+export type TicketRecord = TicketRow;
+export type CommentRecord = CommentRow;
+
 /** An attachment with a fresh presigned download URL. */
 export interface AttachmentView {
   attachment: AttachmentRow;

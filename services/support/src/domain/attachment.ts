@@ -29,9 +29,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const cleanFileName = (original: string, contentType: AttachmentType): string => {
   const base = original.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch !== '\u007f')
+    .join('')
     .replace(LONE_SURROGATE, '\uFFFD')
     .trim()
     .slice(0, 255)

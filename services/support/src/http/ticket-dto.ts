@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { CommentRow, TicketRow } from '../db/schema';
-import type { AttachmentView, TicketDetail, TicketListEntry } from '../app/ticket-views';
+import type { AttachmentView, CommentRecord as CommentRow, TicketDetail, TicketListEntry, TicketRecord as TicketRow } from '../app/ticket-views';
 import type {
   AdminTicketAttachmentItem,
   AdminTicketCommentItem,
