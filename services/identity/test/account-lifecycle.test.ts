@@ -143,6 +143,42 @@ describe('account lifecycle (operator)', () => {
       expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
     });
 
+    it('every operator path refuses an operator revoked since its token was issued (403 PRINCIPAL_SCOPE_MISMATCH) and changes nothing', async () => {
+      const gone = await make('OPERATOR');
+      const { accessToken } = await h.signIn(gone.email, gone.password);
+      await h.setAccount(gone.id, { status: 'WITHDRAWN' });
+      const target = await make('HQ_MANAGER');
+      const id = newId();
+      const calls: Array<[string, string, unknown?]> = [
+        ['POST', `/api/v1/admin/accounts/hq-managers/${target.id}/suspend`, { reason: 'x' }],
+        ['POST', `/api/v1/admin/accounts/store-managers/${id}/reactivate`],
+        ['POST', `/api/v1/admin/operators/${id}/reset-password`, { tempPassword: 'temporary-123' }],
+        ['DELETE', `/api/v1/admin/accounts/hq-managers/${target.id}`],
+        ['POST', `/api/v1/admin/accounts/${target.id}/resend-setup`],
+        ['GET', '/api/v1/admin/operators'],
+        ['POST', '/api/v1/admin/operators', { email: `x-${id}@example.com`, name: 'X' }],
+        ['GET', `/api/v1/admin/operators/${op.accountId}`],
+        ['POST', `/api/v1/admin/hq/${hqId}/impersonate`],
+        ['GET', '/api/v1/admin/email-templates'],
+        ['GET', '/api/v1/admin/email-templates/ACCOUNT_SETUP/preview'],
+        ['POST', '/api/v1/admin/email-templates/ACCOUNT_SETUP/test-send', { to: 'qa@example.com' }],
+        ['GET', '/api/v1/admin/api-clients'],
+        ['GET', `/api/v1/admin/api-clients/${id}`],
+        ['POST', `/api/v1/admin/api-clients/${id}/approve`],
+        ['POST', `/api/v1/admin/api-clients/${id}/reject`, { reason: 'x' }],
+        ['POST', `/api/v1/admin/api-clients/${id}/keys`, {}],
+        ['POST', `/api/v1/admin/api-clients/${id}/keys/${id}/rotate`, {}],
+        ['DELETE', `/api/v1/admin/api-clients/${id}/keys/${id}`],
+        ['GET', `/api/v1/admin/api-clients/${id}/usage`],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await h.http.call(method, path, { token: accessToken, body });
+        expect([method, path, res.status, res.body.error.code]).toEqual([method, path, 403, 'PRINCIPAL_SCOPE_MISMATCH']);
+      }
+      expect((await h.account(target.id)).status).toBe('ACTIVE');
+      expect(await h.auditActions(target.id)).toEqual([]);
+    });
+
     it('an operator cannot suspend or revoke their own account (409)', async () => {
       expect((await actions.suspend('operators', op.accountId)).body.error.code).toBe('ACCOUNT_INVALID_STATUS_TRANSITION');
       expect((await actions.revoke('operators', op.accountId)).body.error.code).toBe('ACCOUNT_INVALID_STATUS_TRANSITION');

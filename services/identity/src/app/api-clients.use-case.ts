@@ -20,8 +20,8 @@ export const toKeyItem = (k: ApiKeyRow, now: Date) => ({
   rotatedFromKeyId: k.rotatedFromKeyId,
 });
 
-/** An API client as the API shows it (ApiClientResponse); keys only where asked for. */
-export const toClientResponse = (c: ApiClientRow, keys?: ApiKeyRow[], now = new Date()) => ({
+/** An API client as the API shows it (ApiClientResponse); keys (their status as of `now`) only where asked for. */
+export const toClientResponse = (c: ApiClientRow, withKeys?: { keys: ApiKeyRow[]; now: Date }) => ({
   id: c.id,
   organizationName: c.organizationName,
   contactName: c.contactName,
@@ -32,7 +32,7 @@ export const toClientResponse = (c: ApiClientRow, keys?: ApiKeyRow[], now = new 
   decidedAt: c.decidedAt?.toISOString() ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
-  ...(keys ? { keys: keys.map((k) => toKeyItem(k, now)) } : {}),
+  ...(withKeys ? { keys: withKeys.keys.map((k) => toKeyItem(k, withKeys.now)) } : {}),
 });
 
 export type ApiClientView = ReturnType<typeof toClientResponse>;
@@ -67,7 +67,7 @@ export const listApiClients = async (
 export const findApiClient = async (ctx: IdentityContext, id: string): Promise<ApiClientView> => {
   const client = await findClient(ctx.db, id);
   if (!client) throw clientNotFound();
-  return toClientResponse(client, await keysOfClient(ctx.db, id), ctx.clock.now());
+  return toClientResponse(client, { keys: await keysOfClient(ctx.db, id), now: ctx.clock.now() });
 };
 
 /** GET /api/v1/admin/api-clients/{clientId}. */

@@ -61,6 +61,8 @@ export const httpClient = (call: ReturnType<typeof apiClient>) => {
     post: (p: string, body?: unknown, o?: Options) => call('POST', p, { ...o, body }),
     patch: (p: string, body?: unknown, o?: Options) => call('PATCH', p, { ...o, body }),
     delete: (p: string, o?: Options) => call('DELETE', p, o),
+    /** Any method, checked like the others. */
+    call,
     /** Without the documentation check: hostile or off-contract requests only. */
     unchecked: call.unchecked,
   };
