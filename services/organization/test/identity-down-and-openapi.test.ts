@@ -53,6 +53,17 @@ describe('GET /openapi.json', () => {
     expect(res.body.components.schemas.Region.enum.filter((v: unknown) => v !== null)).toHaveLength(17);
   });
 
+  it('names every operation with its own camelCase operationId and documents path ids as UUIDs', async () => {
+    const res = await h.api('GET', '/openapi.json');
+    const operations = Object.values(res.body.paths as Record<string, Record<string, { operationId?: string; parameters?: Array<{ in: string; schema: { format?: string } }> }>>).flatMap((p) => Object.values(p));
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.filter((id) => !/^[a-z]+[A-Z][A-Za-z]*$/.test(id ?? ''))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const pathParams = operations.flatMap((o) => (o.parameters ?? []).filter((p) => p.in === 'path'));
+    expect(pathParams.length).toBeGreaterThan(0);
+    expect(pathParams.filter((p) => p.schema.format !== 'uuid')).toEqual([]);
+  });
+
   it('an unmapped path answers 404 NOT_FOUND', async () => {
     const res = await h.api('GET', '/api/v1/nothing-here');
     expect(res.status).toBe(404);

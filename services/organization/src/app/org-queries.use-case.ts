@@ -1,4 +1,3 @@
-import { isUuid } from '@storecast/service-kit';
 import type { HqRow, StoreRow } from '../db/schema';
 import { findHq } from '../db/hq.repository';
 import { findStoreWithHq, storesOfHq } from '../db/store.repository';
@@ -42,7 +41,7 @@ export const querySignInStatus = async (ctx: AppContext, input: { hqId?: string;
   let store: StoreRow | undefined;
   let hq: HqRow | undefined;
   if (input.storeId) {
-    const found = isUuid(input.storeId) ? await findStoreWithHq(ctx.db, input.storeId) : undefined;
+    const found = await findStoreWithHq(ctx.db, input.storeId);
     store = found?.store;
     hq = found?.hq;
   }
