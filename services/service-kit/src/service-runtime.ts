@@ -3,15 +3,16 @@ import type { Logger } from 'pino';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type * as grpc from '@grpc/grpc-js';
 import { Broker } from './broker';
-import { createDatabase, Database, ensureDatabase, runMigrations } from './db';
-import { createHttpApp, listen, RunningHttpServer } from './http';
-import { deadlineInterceptor, startGrpcServer, RunningGrpcServer } from './grpc';
+import { createDatabase, type Database, ensureDatabase, runMigrations } from './db';
+import { createHttpApp, listen, type RunningHttpServer } from './http';
+import { deadlineInterceptor, startGrpcServer, type RunningGrpcServer } from './grpc';
 import { TokenVerifier } from './auth';
 import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
 import { OUTBOX_CHANNEL } from './events';
 import type { RequestHandler } from 'express';
+import type { ReadinessCheck } from './health';
 
 export interface RuntimeConfig {
   NODE_ENV: 'development' | 'test' | 'production';
@@ -25,6 +26,9 @@ export interface RuntimeConfig {
   GRPC_DEADLINE_MS: number;
   OUTBOX_POLL_MS: number;
 }
+
+/** What a service without a database reads: no DATABASE_URL, no outbox poll. */
+export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'OUTBOX_POLL_MS'>;
 
 /** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
 export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
@@ -42,6 +46,18 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   verifier?: TokenVerifier;
 }
 
+/**
+ * A service that keeps nothing persistent (sse-fanout: connections in memory): no database is
+ * created or migrated, no outbox relay runs (it cannot emit events), /readyz checks the broker only.
+ */
+export interface DatabaseFreeRuntimeOptions {
+  name: string;
+  config: DatabaseFreeRuntimeConfig;
+  database: false;
+  logger?: Logger;
+  verifier?: TokenVerifier;
+}
+
 export interface ServeOptions {
   routers: Router[];
   /** The service's routes; its OpenAPI document is served at /openapi.json. */
@@ -52,13 +68,11 @@ export interface ServeOptions {
   jsonLimit?: string;
 }
 
-export interface ServiceRuntime<TSchema extends Record<string, unknown>> {
+/** What every runtime offers, with or without a database. */
+export interface BaseServiceRuntime {
   name: string;
   logger: Logger;
-  database: Database<TSchema>;
-  db: NodePgDatabase<TSchema>;
   broker: Broker;
-  relay: OutboxRelay;
   /** Verifies access tokens (one per service, shared by its routes). */
   verifier: TokenVerifier;
   /**
@@ -74,23 +88,34 @@ export interface ServiceRuntime<TSchema extends Record<string, unknown>> {
   stop(): Promise<void>;
 }
 
+export interface ServiceRuntime<TSchema extends Record<string, unknown>> extends BaseServiceRuntime {
+  database: Database<TSchema>;
+  db: NodePgDatabase<TSchema>;
+  relay: OutboxRelay;
+}
+
 /**
  * The start-up sequence every service shares: database (created outside production), kit and
  * service migrations, broker connection (retrying in the background), outbox relay, then the
  * HTTP and gRPC servers with /healthz and /readyz. A service's server.ts only adds its wiring.
+ * With `database: false` (a service that keeps nothing persistent) the database steps, the relay
+ * and the database readiness check are left out, and the runtime has no db.
  */
-export const createServiceRuntime = async <TSchema extends Record<string, unknown>>(
-  options: ServiceRuntimeOptions<TSchema>,
-): Promise<ServiceRuntime<TSchema>> => {
+export function createServiceRuntime<TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>): Promise<ServiceRuntime<TSchema>>;
+export function createServiceRuntime(options: DatabaseFreeRuntimeOptions): Promise<BaseServiceRuntime>;
+export async function createServiceRuntime<TSchema extends Record<string, unknown>>(
+  options: ServiceRuntimeOptions<TSchema> | DatabaseFreeRuntimeOptions,
+): Promise<ServiceRuntime<TSchema> | BaseServiceRuntime> {
   const { config, name } = options;
   const logger = options.logger ?? createLogger(name);
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const database = createDatabase(config.DATABASE_URL, options.schema);
-  await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
+  const persistent = 'database' in options ? undefined : await openDatabase(options, logger);
   const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
   broker.start();
-  const relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS, channel: OUTBOX_CHANNEL });
-  relay.start();
+  let relay: OutboxRelay | undefined;
+  if (persistent) {
+    relay = new OutboxRelay({ pool: persistent.database.pool, broker, logger, pollMs: persistent.pollMs, channel: OUTBOX_CHANNEL });
+    relay.start();
+  }
   const verifier =
     options.verifier ?? new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
 
@@ -98,14 +123,18 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
   let httpServer: RunningHttpServer | undefined;
   let grpcServer: RunningGrpcServer | undefined;
   const stopHooks: Array<() => Promise<void> | void> = [];
+  const readiness: Record<string, ReadinessCheck> = {};
+  if (persistent) {
+    readiness.database = async () => {
+      await persistent.database.pool.query('select 1');
+    };
+  }
+  readiness.broker = () => broker.check();
 
-  return {
+  const base: BaseServiceRuntime = {
     name,
     logger,
-    database,
-    db: database.db,
     broker,
-    relay,
     verifier,
     peer(factory, address) {
       const client = factory(address, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
@@ -119,12 +148,7 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
         production: config.NODE_ENV === 'production',
         routers: serve.routers,
         openApiDocument: serve.openApiDocument ?? serve.api?.openApiDocument,
-        readiness: {
-          database: async () => {
-            await database.pool.query('select 1');
-          },
-          broker: () => broker.check(),
-        },
+        readiness,
         isShuttingDown: () => shuttingDown,
         before: serve.before,
         jsonLimit: serve.jsonLimit,
@@ -138,9 +162,20 @@ export const createServiceRuntime = async <TSchema extends Record<string, unknow
       shuttingDown = true;
       await Promise.all([httpServer?.close(), grpcServer?.close()]);
       for (const hook of stopHooks.reverse()) await hook();
-      await relay.stop();
+      await relay?.stop();
       await broker.stop();
-      await database.close();
+      await persistent?.database.close();
     },
   };
+  if (!persistent || !relay) return base;
+  return { ...base, database: persistent.database, db: persistent.database.db, relay };
+}
+
+/** Database created outside production, then the kit's and the service's migrations. */
+const openDatabase = async <TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>, logger: Logger) => {
+  const { config } = options;
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const database = createDatabase(config.DATABASE_URL, options.schema);
+  await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
+  return { database, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS };
 };

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { Client } from 'pg';
+import { createLogger, createServiceRuntime, type BaseServiceRuntime, type ServiceRuntime } from '../src';
+import { createTestEnv, eventually, type TestEnv } from '../src/testing';
+
+const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
+const logger = createLogger('kit-runtime-test', 'silent');
+
+const config = (env: TestEnv, databaseUrl: string) => ({
+  NODE_ENV: 'test' as const,
+  HTTP_PORT: 0,
+  GRPC_PORT: 0,
+  DATABASE_URL: databaseUrl,
+  AMQP_URL: env.amqpUrl,
+  AMQP_EXCHANGE: env.exchange,
+  JWT_PUBLIC_KEY: env.keys.publicKeyPem,
+  JWKS_URL: 'http://127.0.0.1:1/jwks',
+  GRPC_DEADLINE_MS: 1000,
+  OUTBOX_POLL_MS: 50,
+});
+
+const databaseExists = async (url: string): Promise<boolean> => {
+  const target = new URL(url);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [target.pathname.slice(1)]);
+    return rowCount === 1;
+  } finally {
+    await client.end();
+  }
+};
+
+const readiness = async (runtime: BaseServiceRuntime) => {
+  const { http } = await runtime.serve({ routers: [] });
+  return async () => {
+    const res = await fetch(`${http.url}/readyz`);
+    return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
+  };
+};
+
+describe('the service runtime', () => {
+  let env: TestEnv;
+
+  beforeAll(async () => {
+    env = await createTestEnv('kit-runtime');
+  });
+  afterAll(async () => env.cleanup());
+
+  it('with database: false opens no database, runs no relay and is ready once the broker is', async () => {
+    const unusedUrl = `${env.databaseUrl}_never_created`;
+    const { DATABASE_URL: _url, OUTBOX_POLL_MS: _poll, ...databaseFree } = config(env, unusedUrl);
+    const runtime = await createServiceRuntime({ name: 'stateless', config: databaseFree, database: false, logger });
+    try {
+      expect(runtime).not.toHaveProperty('db');
+      expect(runtime).not.toHaveProperty('database');
+      expect(runtime).not.toHaveProperty('relay');
+      const ready = await readiness(runtime);
+      const answer = await eventually(async () => {
+        const r = await ready();
+        expect(r.status).toBe(200);
+        return r;
+      });
+      expect(answer.body).toEqual({ status: 'ok', checks: { broker: 'ok' } });
+      expect(await databaseExists(unusedUrl)).toBe(false);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('by default creates and migrates the database and checks it for readiness', async () => {
+    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
+      name: 'persistent',
+      config: config(env, env.databaseUrl),
+      schema: {},
+      migrationsFolder: NO_MIGRATIONS,
+      logger,
+    });
+    try {
+      const { rows } = await runtime.database.pool.query<{ name: string }>("select to_regclass('outbox')::text as name");
+      expect(rows[0]!.name).toBe('outbox');
+      const ready = await readiness(runtime);
+      const answer = await eventually(async () => {
+        const r = await ready();
+        expect(r.status).toBe(200);
+        return r;
+      });
+      expect(answer.body.checks).toEqual({ database: 'ok', broker: 'ok' });
+    } finally {
+      await runtime.stop();
+    }
+  });
+});
