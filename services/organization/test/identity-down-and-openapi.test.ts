@@ -71,6 +71,25 @@ describe('GET /openapi.json', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('NUL bytes, lone surrogates, very long strings and wrong types answer a documented 400, never 500', async () => {
+    const cases: Array<[string, string, string, unknown]> = [
+      ['POST', '/api/v1/hq/stores', hq.token, { name: 'a\u0000b' }],
+      ['POST', '/api/v1/hq/stores', hq.token, { name: 'a\ud800b', address: 'x'.repeat(100_000) }],
+      ['GET', '/api/v1/hq/stores?q=%00', hq.token, undefined],
+      ['GET', `/api/v1/admin/stores/admin-list?q=${'x'.repeat(5000)}&status=ACTIVE&status=SUSPENDED`, h.operatorToken, undefined],
+      ['PATCH', `/api/v1/hq/stores/${storeId}`, hq.token, { name: 42, managerEmail: ['a@b.co'] }],
+      ['PATCH', '/api/v1/hq/me/ducking', hq.token, { duckEnabled: 'yes', duckVolumePercent: '1e400', duckFadeMs: null }],
+      ['POST', '/api/v1/admin/hq', h.operatorToken, { hq: { name: 'n\u0000', plan: 'AI', billingAnchorDay: 1, llmMaxPerHour: 1 }, manager: 'nobody' }],
+      ['POST', `/api/v1/admin/stores/${storeId}/suspend`, h.operatorToken, { reason: '\ud800' }],
+    ];
+    for (const [method, path, token, body] of cases) {
+      const res = await h.api(method, path, { token, body });
+      expect({ method, path: path.slice(0, 60), status: res.status }).toEqual({ method, path: path.slice(0, 60), status: 400 });
+    }
+  });
+});
+
 describe('when identity is unreachable', () => {
   beforeAll(async () => {
     await h.identity.stop();
