@@ -1,14 +1,5 @@
 import path from 'node:path';
-import {
-  buildOpenApiDocument,
-  createRegistry,
-  createServiceRuntime,
-  systemClock,
-  TokenVerifier,
-  type Clock,
-  type Logger,
-  type ServiceRuntime,
-} from '@storecast/service-kit';
+import { createLogger, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
 import { createIdentityClient, createOrganizationClient, legalProto } from '@storecast/proto';
 import type { LegalConfig } from './config';
 import { schema, type LegalSchema } from './db/schema';
@@ -28,7 +19,6 @@ export interface LegalDeps {
   logger: Logger;
   organization: OrganizationPeer;
   identity: IdentityPeer;
-  verifier: TokenVerifier;
 }
 
 export interface StartedLegal {
@@ -36,15 +26,10 @@ export interface StartedLegal {
   httpPort: number;
   grpcPort: number;
   runtime: ServiceRuntime<LegalSchema>;
+  api: ServiceApi;
   context: LegalContext;
   stop(): Promise<void>;
 }
-
-/** A PEM given in one env line may carry literal "\n". */
-const pem = (value: string) => value.replace(/\\n/g, '\n');
-
-export const tokenVerifierFor = (config: LegalConfig): TokenVerifier =>
-  config.JWT_PUBLIC_KEY ? new TokenVerifier({ publicKeyPem: pem(config.JWT_PUBLIC_KEY) }) : new TokenVerifier({ jwksUrl: config.JWKS_URL });
 
 export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}): Promise<StartedLegal> => {
   const runtime = await createServiceRuntime({
@@ -52,23 +37,20 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     config,
     schema,
     migrationsFolder: MIGRATIONS_FOLDER,
-    logger: deps.logger,
+    logger: deps.logger ?? createLogger('legal', config.LOG_LEVEL),
   });
-  const organization = deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR));
-  const identity = deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR));
+  const context: LegalContext = {
+    db: runtime.db,
+    clock: deps.clock ?? systemClock,
+    logger: runtime.logger,
+    organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
+    identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR)),
+  };
 
-  const context: LegalContext = { db: runtime.db, clock: deps.clock ?? systemClock, logger: runtime.logger, organization, identity };
-  const verifier = deps.verifier ?? tokenVerifierFor(config);
-  const registry = createRegistry();
-  const routers = [
-    legalDocumentsRouter(context, verifier, registry),
-    agreementRouter(context, verifier, registry),
-    hqConsentsRouter(context, verifier, registry),
-  ];
-  let document: unknown;
+  const api = new ServiceApi({ title: 'Storecast legal', description: 'Terms, privacy policy and consents', verifier: runtime.verifier });
   const served = await runtime.serve({
-    routers,
-    openApiDocument: () => (document ??= buildOpenApiDocument(registry, { title: 'Storecast legal', version: '1.0.0', description: 'Terms, privacy policy and consents' })),
+    api,
+    routers: [legalDocumentsRouter(api, context), agreementRouter(api, context), hqConsentsRouter(api, context)],
     grpcServices: [{ definition: legalProto().LegalService.service, implementation: legalHandlers(context, runtime.logger) }],
     // A 200000-character markdown body escapes to more than the default 1 MB in the worst case.
     jsonLimit: '2mb',
@@ -79,6 +61,7 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     httpPort: served.http.port,
     grpcPort: served.grpc.port,
     runtime,
+    api,
     context,
     stop: () => runtime.stop(),
   };

@@ -18,21 +18,21 @@ describe('agreeing to the current terms and privacy policy', () => {
     h.clock.set(T0);
   });
 
-  const hqManager = (options: { name?: string | null; status?: string } = {}) => {
-    const hq = h.peers.addHq();
-    const accountId = h.peers.addAccount({ role: 'HQ_MANAGER', hqId: hq.id, name: options.name === undefined ? 'Kim Minji' : options.name, status: options.status });
+  const hqManager = (options: { name?: string | null; status?: 'ACTIVE' | 'SUSPENDED' } = {}) => {
+    const hq = h.addHq();
+    const accountId = h.addAccount({ role: 'HQ_MANAGER', hqId: hq.id, name: options.name === undefined ? 'Kim Minji' : options.name, status: options.status });
     return { hq, accountId, token: h.sign({ sub: accountId, role: 'HQ_MANAGER', hqId: hq.id }) };
   };
 
   const storeManager = () => {
     const hqId = newId();
     const storeId = newId();
-    const accountId = h.peers.addAccount({ role: 'STORE_MANAGER', hqId, storeId, name: 'Lee Store' });
+    const accountId = h.addAccount({ role: 'STORE_MANAGER', hqId, storeId, name: 'Lee Store' });
     return { storeId, accountId, token: h.sign({ sub: accountId, role: 'STORE_MANAGER', hqId, storeId }) };
   };
 
   const agree = (kind: 'terms' | 'privacy', token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
-    h.request('POST', `/api/v1/legal/${kind}/agree`, { token, body, headers });
+    h.api('POST', `/api/v1/legal/${kind}/agree`, { token, body, headers });
 
   const consents = () =>
     h.sql('select kind, subject_type, subject_id, document_version, account_id, agreed_at, agreed_ip, agreed_user_agent, signer_name, source from consent_records order by agreed_at, id');
@@ -60,6 +60,13 @@ describe('agreeing to the current terms and privacy policy', () => {
     ]);
   });
 
+  it('a very long user agent is kept to its first 1024 characters', async () => {
+    await h.publish('terms', 'v1');
+    const res = await agree('terms', hqManager().token, { version: 'v1' }, { 'user-agent': 'U'.repeat(5000) });
+    expect(res.status).toBe(204);
+    expect(await h.sql('select length(agreed_user_agent) as n from consent_records')).toEqual([{ n: 1024 }]);
+  });
+
   it('a store manager agrees for its store', async () => {
     await h.publish('privacy-policy', 'p1');
     const m = storeManager();
@@ -81,7 +88,7 @@ describe('agreeing to the current terms and privacy policy', () => {
   it('a second manager of the same HQ finds the HQ already agreed: 204 without a second record', async () => {
     await h.publish('terms', 'v1');
     const first = hqManager();
-    const secondId = h.peers.addAccount({ role: 'HQ_MANAGER', hqId: first.hq.id, name: 'Park' });
+    const secondId = h.addAccount({ role: 'HQ_MANAGER', hqId: first.hq.id, name: 'Park' });
     await agree('terms', first.token, { version: 'v1' });
     const res = await agree('terms', h.sign({ sub: secondId, role: 'HQ_MANAGER', hqId: first.hq.id }), { version: 'v1' });
     expect(res.status).toBe(204);
@@ -198,6 +205,8 @@ describe('agreeing to the current terms and privacy policy', () => {
     ['a blank version', { version: ' ' }],
     ['a 33-character version', { version: 'v'.repeat(33) }],
     ['a version that is not a string', { version: 3 }],
+    ['a version with a NUL byte', { version: 'v\u00001' }],
+    ['a version with a lone surrogate', { version: '\ud800' }],
   ])('%s answers 400 VALIDATION_FAILED with details', async (_name, body) => {
     const res = await agree('terms', hqManager().token, body);
     expect(res.status).toBe(400);
@@ -257,7 +266,7 @@ describe('agreeing while identity is unreachable', () => {
   it('the consent is still recorded, with a null signer name', async () => {
     await h.publish('terms', 'v1');
     const hqId = newId();
-    const res = await h.request('POST', '/api/v1/legal/terms/agree', { token: h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId }), body: { version: 'v1' } });
+    const res = await h.api('POST', '/api/v1/legal/terms/agree', { token: h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId }), body: { version: 'v1' } });
     expect(res.status).toBe(204);
     expect(await h.sql('select subject_id, document_version, signer_name from consent_records')).toEqual([{ subject_id: hqId, document_version: 'v1', signer_name: null }]);
   });

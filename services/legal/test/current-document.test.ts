@@ -18,7 +18,7 @@ describe('the current document, decided at read time', () => {
   });
 
   const at = (ms: number) => new Date(T0.getTime() + ms);
-  const active = (kind: 'terms' | 'privacy-policy') => h.request('GET', `/api/v1/${kind}/active`);
+  const active = (kind: 'terms' | 'privacy-policy') => h.api('GET', `/api/v1/${kind}/active`);
 
   it('before anything is published, the public reads answer 404 TERMS_NOT_PUBLISHED and PRIVACY_NOT_PUBLISHED', async () => {
     const terms = await active('terms');
@@ -60,7 +60,7 @@ describe('the current document, decided at read time', () => {
     });
     expect(await h.call('getActiveVersions', {})).toEqual({ termsVersion: 'v2' });
     // The stored status is a snapshot taken at publication.
-    const detail = await h.request('GET', `/api/v1/admin/terms/${v2.id}`, { token: h.operatorToken() });
+    const detail = await h.api('GET', `/api/v1/admin/terms/${v2.id}`, { token: h.operatorToken() });
     expect(detail.body.status).toBe('SCHEDULED');
   });
 
@@ -106,7 +106,7 @@ describe('the current document, decided at read time', () => {
       const token = h.operatorToken();
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          h.request('POST', '/api/v1/admin/terms', { token, body: { version: `race-${i}`, content: `# ${i}` } }),
+          h.api('POST', '/api/v1/admin/terms', { token, body: { version: `race-${i}`, content: `# ${i}` } }),
         ),
       );
       for (const r of results) {
@@ -128,7 +128,7 @@ describe('the current document, decided at read time', () => {
         Array.from({ length: 10 }, (_, i) => {
           h.clock.advance(7);
           const path = i % 2 === 0 ? 'terms' : 'privacy-policy';
-          return h.request('POST', `/api/v1/admin/${path}`, { token, body: { version: `m-${i}`, content: 'x' } });
+          return h.api('POST', `/api/v1/admin/${path}`, { token, body: { version: `m-${i}`, content: 'x' } });
         }),
       );
       expect(results.map((r) => r.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
@@ -139,7 +139,7 @@ describe('the current document, decided at read time', () => {
     it('ten parallel publications of the same version: one succeeds, the others answer 409 LEGAL_DOC_DUPLICATE_VERSION', async () => {
       const token = h.operatorToken();
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => h.request('POST', '/api/v1/admin/privacy-policy', { token, body: { version: 'same', content: 'x' } })),
+        Array.from({ length: 10 }, () => h.api('POST', '/api/v1/admin/privacy-policy', { token, body: { version: 'same', content: 'x' } })),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       const rejected = results.filter((r) => r.status !== 200);

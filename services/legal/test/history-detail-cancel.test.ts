@@ -28,7 +28,7 @@ describe('history, detail and cancel of legal documents', () => {
       const v3 = await h.publish('terms', 'v3', at(minutes(60)));
       await h.publish('privacy-policy', 'p1');
 
-      const res = await h.request('GET', '/api/v1/admin/terms', { token: h.operatorToken() });
+      const res = await h.api('GET', '/api/v1/admin/terms', { token: h.operatorToken() });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         items: [
@@ -43,17 +43,17 @@ describe('history, detail and cancel of legal documents', () => {
     it('among equal effective times the later publication comes first (id desc)', async () => {
       const a = await h.publish('privacy-policy', 'a');
       const b = await h.publish('privacy-policy', 'b');
-      const res = await h.request('GET', '/api/v1/admin/privacy-policy', { token: h.operatorToken() });
+      const res = await h.api('GET', '/api/v1/admin/privacy-policy', { token: h.operatorToken() });
       expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([b.id, a.id]);
     });
 
     it('is empty before anything is published', async () => {
-      const res = await h.request('GET', '/api/v1/admin/privacy-policy', { token: h.operatorToken() });
+      const res = await h.api('GET', '/api/v1/admin/privacy-policy', { token: h.operatorToken() });
       expect(res).toMatchObject({ status: 200, body: { items: [] } });
     });
 
     it('is for operators only', async () => {
-      const res = await h.request('GET', '/api/v1/admin/terms', { token: h.sign({ sub: newId(), role: 'STORE_MANAGER', storeId: newId() }) });
+      const res = await h.api('GET', '/api/v1/admin/terms', { token: h.sign({ sub: newId(), role: 'STORE_MANAGER', storeId: newId() }) });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
     });
@@ -62,26 +62,27 @@ describe('history, detail and cancel of legal documents', () => {
   describe('detail', () => {
     it('answers the document with its content and stored status', async () => {
       const doc = await h.publish('privacy-policy', 'p1');
-      const res = await h.request('GET', `/api/v1/admin/privacy-policy/${doc.id}`, { token: h.operatorToken() });
+      const res = await h.api('GET', `/api/v1/admin/privacy-policy/${doc.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id: doc.id, version: 'p1', content: '# privacy-policy p1', publishedAt: T0.toISOString(), effectiveAt: T0.toISOString(), status: 'ACTIVE' });
     });
 
     it('an unknown id answers 404 LEGAL_DOC_NOT_FOUND', async () => {
-      const res = await h.request('GET', `/api/v1/admin/terms/${newId()}`, { token: h.operatorToken() });
+      const res = await h.api('GET', `/api/v1/admin/terms/${newId()}`, { token: h.operatorToken() });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_FOUND');
     });
 
-    it('an id that is not a UUID answers 404 LEGAL_DOC_NOT_FOUND', async () => {
-      const res = await h.request('GET', '/api/v1/admin/terms/not-an-id', { token: h.operatorToken() });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('LEGAL_DOC_NOT_FOUND');
+    it('an id that is not a UUID answers 400 VALIDATION_FAILED naming the id (the kit rule for path ids)', async () => {
+      const res = await h.api('GET', '/api/v1/admin/terms/not-an-id', { token: h.operatorToken() });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'id' })]);
     });
 
     it('the id of a privacy policy read as terms answers 404 LEGAL_DOC_NOT_FOUND', async () => {
       const doc = await h.publish('privacy-policy', 'p1');
-      const res = await h.request('GET', `/api/v1/admin/terms/${doc.id}`, { token: h.operatorToken() });
+      const res = await h.api('GET', `/api/v1/admin/terms/${doc.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_FOUND');
     });
@@ -93,7 +94,7 @@ describe('history, detail and cancel of legal documents', () => {
       const scheduled = await h.publish('terms', 'v2', at(minutes(30)));
       const operatorId = newId();
       h.clock.advance(minutes(29));
-      const res = await h.request('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.sign({ sub: operatorId, role: 'OPERATOR' }) });
+      const res = await h.api('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.sign({ sub: operatorId, role: 'OPERATOR' }) });
       expect(res.status).toBe(204);
       expect(res.body).toBeUndefined();
       expect(await h.sql('select version from legal_documents')).toEqual([{ version: 'v1' }]);
@@ -109,13 +110,13 @@ describe('history, detail and cancel of legal documents', () => {
         },
       ]);
       // The current document is untouched and the canceled version number is free again.
-      expect((await h.request('GET', '/api/v1/terms/active')).body.version).toBe('v1');
+      expect((await h.api('GET', '/api/v1/terms/active')).body.version).toBe('v1');
       expect((await h.publish('terms', 'v2', at(minutes(60)))).status).toBe('SCHEDULED');
     });
 
     it('canceling a scheduled privacy policy writes PRIVACY_POLICY_SCHEDULE_CANCELED', async () => {
       const scheduled = await h.publish('privacy-policy', 'p2', at(minutes(5)));
-      const res = await h.request('DELETE', `/api/v1/admin/privacy-policy/${scheduled.id}`, { token: h.operatorToken() });
+      const res = await h.api('DELETE', `/api/v1/admin/privacy-policy/${scheduled.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(204);
       expect(await h.sql('select action from audit_records where target_id = $1 order by created_at, id', [scheduled.id])).toEqual([
         { action: 'PRIVACY_POLICY_PUBLISHED' },
@@ -126,7 +127,7 @@ describe('history, detail and cancel of legal documents', () => {
 
     it('an ACTIVE version answers 409 LEGAL_DOC_NOT_SCHEDULED and stays', async () => {
       const doc = await h.publish('terms', 'v1');
-      const res = await h.request('DELETE', `/api/v1/admin/terms/${doc.id}`, { token: h.operatorToken() });
+      const res = await h.api('DELETE', `/api/v1/admin/terms/${doc.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_SCHEDULED');
       expect(await h.sql('select version from legal_documents')).toEqual([{ version: 'v1' }]);
@@ -136,7 +137,7 @@ describe('history, detail and cancel of legal documents', () => {
     it('a SUPERSEDED version answers 409 LEGAL_DOC_NOT_SCHEDULED', async () => {
       const v1 = await h.publish('terms', 'v1');
       await h.publish('terms', 'v2');
-      const res = await h.request('DELETE', `/api/v1/admin/terms/${v1.id}`, { token: h.operatorToken() });
+      const res = await h.api('DELETE', `/api/v1/admin/terms/${v1.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_SCHEDULED');
     });
@@ -144,7 +145,7 @@ describe('history, detail and cancel of legal documents', () => {
     it('a scheduled version whose effective time has come answers 409 LEGAL_DOC_NOT_SCHEDULED and stays', async () => {
       const scheduled = await h.publish('terms', 'v2', at(minutes(30)));
       h.clock.advance(minutes(30));
-      const res = await h.request('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.operatorToken() });
+      const res = await h.api('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.operatorToken() });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('LEGAL_DOC_NOT_SCHEDULED');
       expect(await h.sql('select version, status from legal_documents')).toEqual([{ version: 'v2', status: 'SCHEDULED' }]);
@@ -152,17 +153,25 @@ describe('history, detail and cancel of legal documents', () => {
 
     it('an unknown id, or one of the other kind, answers 404 LEGAL_DOC_NOT_FOUND', async () => {
       const privacy = await h.publish('privacy-policy', 'p2', at(minutes(30)));
-      for (const path of [`/api/v1/admin/terms/${newId()}`, `/api/v1/admin/terms/${privacy.id}`, '/api/v1/admin/terms/123']) {
-        const res = await h.request('DELETE', path, { token: h.operatorToken() });
+      for (const path of [`/api/v1/admin/terms/${newId()}`, `/api/v1/admin/terms/${privacy.id}`]) {
+        const res = await h.api('DELETE', path, { token: h.operatorToken() });
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe('LEGAL_DOC_NOT_FOUND');
       }
       expect(await h.sql('select id from legal_documents')).toEqual([{ id: privacy.id }]);
     });
 
+    it('an id that is not a UUID answers 400 VALIDATION_FAILED and deletes nothing', async () => {
+      const scheduled = await h.publish('terms', 'v2', at(minutes(30)));
+      const res = await h.api('DELETE', '/api/v1/admin/terms/123', { token: h.operatorToken() });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(await h.sql('select id from legal_documents')).toEqual([{ id: scheduled.id }]);
+    });
+
     it('is for operators only', async () => {
       const scheduled = await h.publish('terms', 'v2', at(minutes(30)));
-      const res = await h.request('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: newId() }) });
+      const res = await h.api('DELETE', `/api/v1/admin/terms/${scheduled.id}`, { token: h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: newId() }) });
       expect(res.status).toBe(403);
       expect(await h.sql('select id from legal_documents')).toHaveLength(1);
     });

@@ -25,8 +25,8 @@ describe('LegalService over gRPC (for identity)', () => {
   const status = (req: Record<string, unknown>) => h.call<Record<string, unknown>, Flags>('getAgreementStatus', { accountId: newId(), ...req });
   const record = (req: Record<string, unknown>) => h.call<Record<string, unknown>, Record<string, never>>('recordConsent', { accountId: newId(), ...req });
   const agreeHttp = (kind: 'terms' | 'privacy', hqId: string, version: string) => {
-    const accountId = h.peers.addAccount({ role: 'HQ_MANAGER', hqId, name: 'Manager' });
-    return h.request('POST', `/api/v1/legal/${kind}/agree`, { token: h.sign({ sub: accountId, role: 'HQ_MANAGER', hqId }), body: { version } });
+    const accountId = h.addAccount({ role: 'HQ_MANAGER', hqId, name: 'Manager' });
+    return h.api('POST', `/api/v1/legal/${kind}/agree`, { token: h.sign({ sub: accountId, role: 'HQ_MANAGER', hqId }), body: { version } });
   };
 
   describe('GetActiveVersions', () => {

@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
-import { createTestKeys } from '@storecast/service-kit/testing';
-import { eventually } from '@storecast/service-kit/testing';
-import { newId } from '@storecast/service-kit';
+import jwt from 'jsonwebtoken';
+import { createTestKeys, eventually } from '@storecast/service-kit/testing';
+import { JWT_AUDIENCE, JWT_ISSUER, newId } from '@storecast/service-kit';
 import { minutes, startHarness, T0, type Harness } from './harness';
 
 describe('publishing terms and privacy policy', () => {
@@ -21,7 +21,7 @@ describe('publishing terms and privacy policy', () => {
   });
 
   const post = (kind: 'terms' | 'privacy-policy', body: unknown, token = h.operatorToken()) =>
-    h.request('POST', `/api/v1/admin/${kind}`, { token, body });
+    h.api('POST', `/api/v1/admin/${kind}`, { token, body });
 
   it('without effectiveAt, publishing answers 200 with an ACTIVE document in effect from now', async () => {
     const res = await post('terms', { version: 'v1', content: '# Terms v1' });
@@ -77,7 +77,7 @@ describe('publishing terms and privacy policy', () => {
       { version: 'v1', status: 'ACTIVE' },
       { version: 'v2', status: 'SCHEDULED' },
     ]);
-    expect((await h.request('GET', '/api/v1/terms/active')).body.version).toBe('v1');
+    expect((await h.api('GET', '/api/v1/terms/active')).body.version).toBe('v1');
   });
 
   it('an effectiveAt more than 60 s in the past answers 400 LEGAL_DOC_INVALID_EFFECTIVE_AT and stores nothing', async () => {
@@ -142,10 +142,38 @@ describe('publishing terms and privacy policy', () => {
     });
 
     it('a body that is not JSON', async () => {
-      const res = await h.request('POST', '/api/v1/admin/terms', { token: h.operatorToken(), rawBody: '{"version":' });
+      const res = await h.api('POST', '/api/v1/admin/terms', { token: h.operatorToken(), raw: { contentType: 'application/json', data: '{"version":' } });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
       expect(res.body.error.details).toHaveLength(1);
+    });
+
+    it.each([
+      ['a NUL byte in the version', { version: 'v\u00001', content: 'x' }, 'version'],
+      ['a NUL byte in the content', { version: 'v1', content: 'terms\u0000more' }, 'content'],
+      ['a lone surrogate in the version', { version: 'v\ud8001', content: 'x' }, 'version'],
+      ['a lone surrogate in the content', { version: 'v1', content: 'x\udc00y' }, 'content'],
+      ['an effectiveAt that is a number', { version: 'v1', content: 'x', effectiveAt: 1767225600000 }, 'effectiveAt'],
+      ['content that is an object', { version: 'v1', content: { text: 'x' } }, 'content'],
+    ])('hostile input: %s answers 400 VALIDATION_FAILED, never 500', async (_name, body, field) => {
+      const res = await post('terms', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+      expect(await h.sql('select id from legal_documents')).toEqual([]);
+    });
+
+    it('a body over the 2 MB limit answers 413 PAYLOAD_TOO_LARGE', async () => {
+      const res = await post('terms', { version: 'v1', content: 'x'.repeat(2 * 1024 * 1024 + 1) });
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(await h.sql('select id from legal_documents')).toEqual([]);
+    });
+
+    it('a JSON array instead of an object answers 400 VALIDATION_FAILED', async () => {
+      const res = await post('terms', [{ version: 'v1', content: 'x' }]);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
     });
 
     it('an explicit null effectiveAt means now', async () => {
@@ -174,7 +202,7 @@ describe('publishing terms and privacy policy', () => {
       await channel.assertExchange(h.exchange, 'topic', { durable: true });
       const { queue } = await channel.assertQueue('', { exclusive: true });
       await channel.bindQueue(queue, h.exchange, 'legal.#');
-      const received: Array<{ routingKey: string; body: any }> = [];
+      const received: Array<{ routingKey: string; body: unknown }> = [];
       await channel.consume(queue, (m) => {
         if (m) received.push({ routingKey: m.fields.routingKey, body: JSON.parse(m.content.toString()) });
       }, { noAck: true });
@@ -205,13 +233,21 @@ describe('publishing terms and privacy policy', () => {
 
   describe('only operators publish', () => {
     it('without a token answers 401 AUTH_TOKEN_INVALID', async () => {
-      const res = await h.request('POST', '/api/v1/admin/terms', { body: { version: 'v1', content: 'x' } });
+      const res = await h.api('POST', '/api/v1/admin/terms', { body: { version: 'v1', content: 'x' } });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('AUTH_TOKEN_INVALID');
     });
 
     it('a token signed by another key answers 401 AUTH_TOKEN_INVALID', async () => {
-      const forged = h.sign({ sub: newId(), role: 'OPERATOR' }, { privateKeyPem: createTestKeys().privateKeyPem });
+      // Claims, kid, issuer and audience as identity issues them, signed by a key the service does not trust.
+      const forged = jwt.sign({ role: 'OPERATOR', passwordMustChange: false }, createTestKeys().privateKeyPem, {
+        algorithm: 'RS256',
+        keyid: 'test-key',
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        subject: newId(),
+        expiresIn: 600,
+      });
       const res = await post('terms', { version: 'v1', content: 'x' }, forged);
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('AUTH_TOKEN_INVALID');

@@ -15,23 +15,23 @@ describe('the legal service process', () => {
   });
 
   it('answers /healthz and, with its database and broker up, /readyz', async () => {
-    expect(await h.request('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await h.api('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
     // The broker connects in the background after start-up; readiness follows it.
     await eventually(async () => {
-      const ready = await h.request('GET', '/readyz');
+      const ready = await h.api('GET', '/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body.checks).toEqual({ database: 'ok', broker: 'ok' });
     });
   });
 
   it('an unmapped path answers 404 NOT_FOUND in the platform envelope', async () => {
-    const res = await h.request('GET', '/api/v1/legal/nothing-here');
+    const res = await h.api('GET', '/api/v1/legal/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.any(String) } });
   });
 
   it('serves its OpenAPI document with every route of the service', async () => {
-    const res = await h.request('GET', '/openapi.json');
+    const res = await h.api('GET', '/openapi.json');
     expect(res.status).toBe(200);
     const paths = Object.fromEntries(Object.entries(res.body.paths as Record<string, object>).map(([p, ops]) => [p, Object.keys(ops).sort()]));
     expect(paths).toEqual({
@@ -45,6 +45,16 @@ describe('the legal service process', () => {
       '/api/v1/legal/privacy/agree': ['post'],
       '/api/v1/admin/hq/{id}/consents': ['get'],
     });
+    const operationIds = Object.values(res.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
+    expect(operationIds.sort()).toEqual(
+      [
+        'publishTerms', 'listTermsVersions', 'getTermsVersion', 'cancelScheduledTerms', 'getActiveTerms',
+        'publishPrivacyPolicy', 'listPrivacyPolicyVersions', 'getPrivacyPolicyVersion', 'cancelScheduledPrivacyPolicy', 'getActivePrivacyPolicy',
+        'agreeToTerms', 'agreeToPrivacyPolicy', 'getHqConsents',
+      ].sort(),
+    );
     expect(Object.keys(res.body.components.schemas)).toEqual(
       expect.arrayContaining(['LegalDocumentResponse', 'LegalDocumentHistoryResponse', 'LegalDocumentPublishRequest', 'LegalAgreeRequest', 'HqConsentsResponse', 'ConsentRecord']),
     );
@@ -62,6 +72,7 @@ describe('configuration', () => {
       ORGANIZATION_GRPC_ADDR: '127.0.0.1:50053',
       JWKS_URL: 'http://127.0.0.1:8081/api/v1/auth/jwks',
       GRPC_DEADLINE_MS: 3000,
+      OUTBOX_POLL_MS: 1000,
     });
   });
 

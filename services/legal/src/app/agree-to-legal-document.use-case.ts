@@ -2,7 +2,6 @@ import {
   badRequest,
   conflict,
   forbidden,
-  forbidImpersonation,
   isUniqueViolation,
   isUuid,
   newId,
@@ -54,12 +53,11 @@ const signerOf = async (ctx: LegalContext, principal: Principal): Promise<string
 /**
  * An HQ or store manager agrees to the current version (spec 02 § Legal documents): recorded once
  * per subject and version with time, ip, user agent and signer name; a repeat is a no-op.
- * Impersonated sessions get 403 IMPERSONATION_FORBIDDEN_ACTION; a version that is not the current
- * one 400 INVALID_LEGAL_VERSION; two first agreements racing on the same record leave one record
+ * (Impersonated sessions are refused by the route's guard.) A version that is not the current
+ * one answers 400 INVALID_LEGAL_VERSION; two first agreements racing on the same record leave one record
  * and the loser gets 409 CONSENT_DUPLICATE_VERSION.
  */
 export const agreeToLegalDocument = async (ctx: LegalContext, input: AgreeInput): Promise<void> => {
-  forbidImpersonation(input.principal);
   const subject = subjectOf(input.principal);
   const signerName = await signerOf(ctx, input.principal);
   try {

@@ -1,4 +1,4 @@
-import { conflict, isUuid, notFound, writeAudit, type Principal } from '@storecast/service-kit';
+import { conflict, notFound, writeAudit, type Principal } from '@storecast/service-kit';
 import { deleteDocument, findDocumentById, lockKind } from '../db/legal-document.repository';
 import { cancelAuditAction, decideCancel, type DocumentKind } from '../domain/legal-document';
 import type { LegalContext } from './ports';
@@ -8,7 +8,6 @@ import type { LegalContext } from './ports';
  * (409 LEGAL_DOC_NOT_SCHEDULED otherwise), with the audit row in the same transaction.
  */
 export const cancelScheduledLegalDocument = async (ctx: LegalContext, kind: DocumentKind, id: string, actor: Principal): Promise<void> => {
-  if (!isUuid(id)) throw notFound('LEGAL_DOC_NOT_FOUND', 'Legal document not found');
   await ctx.db.transaction(async (tx) => {
     await lockKind(tx, kind);
     const doc = await findDocumentById(tx, kind, id);

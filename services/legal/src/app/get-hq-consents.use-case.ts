@@ -1,14 +1,16 @@
-import { isUuid, notFound } from '@storecast/service-kit';
 import { listConsents } from '../db/consent.repository';
 import type { ConsentRecordRow } from '../db/schema';
 import type { ConsentSubject } from '../domain/agreement';
 import { flagsOfSubject, type AgreementFlags } from './agreement-status.use-case';
 import type { HqSummary, LegalContext } from './ports';
 
+/** One stored consent (never edited). */
+export type Consent = ConsentRecordRow;
+
 export interface HqConsents extends AgreementFlags {
   hq: HqSummary;
-  terms: ConsentRecordRow[];
-  privacy: ConsentRecordRow[];
+  terms: Consent[];
+  privacy: Consent[];
 }
 
 /**
@@ -16,7 +18,6 @@ export interface HqConsents extends AgreementFlags {
  * re-agree flags; name and status come from organization (404 HQ_NOT_FOUND when it says so).
  */
 export const getHqConsents = async (ctx: LegalContext, hqId: string): Promise<HqConsents> => {
-  if (!isUuid(hqId)) throw notFound('HQ_NOT_FOUND', 'HQ not found');
   const hq = await ctx.organization.getHq(hqId);
   const subject: ConsentSubject = { type: 'HQ', id: hqId };
   const [terms, privacy, flags] = await Promise.all([

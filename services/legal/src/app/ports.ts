@@ -2,11 +2,15 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Clock, Logger } from '@storecast/service-kit';
 import type { LegalSchema } from '../db/schema';
 
+/** HQ statuses of spec 02 § HQ status (organization owns them). */
+export const HQ_STATUSES = ['ACTIVE', 'ONBOARDING', 'UNPAID', 'SUSPENDED'] as const;
+export type HqStatus = (typeof HQ_STATUSES)[number];
+
 /** An HQ as the consents view needs it (organization owns HQs). */
 export interface HqSummary {
   id: string;
   name: string;
-  status: string;
+  status: HqStatus;
 }
 
 /** Organization's HQs; getHq throws AppError 404 HQ_NOT_FOUND when absent, 503 SERVICE_UNAVAILABLE when it does not answer. */

@@ -1,15 +1,19 @@
-import { isUuid, notFound } from '@storecast/service-kit';
+import { notFound } from '@storecast/service-kit';
 import { findCurrentDocument, findDocumentById, listHistory, type HistoryRow } from '../db/legal-document.repository';
 import type { LegalDocumentRow } from '../db/schema';
 import { notPublishedCode, type DocumentKind } from '../domain/legal-document';
 import type { LegalContext } from './ports';
 
+/** A stored document (with content) and its history form (without). */
+export type LegalDocument = LegalDocumentRow;
+export type LegalDocumentSummary = HistoryRow;
+
 /** History of a kind: effectiveAt desc, id desc, stored status snapshots, no content. */
 export const listLegalDocumentHistory = (ctx: LegalContext, kind: DocumentKind): Promise<HistoryRow[]> => listHistory(ctx.db, kind);
 
-/** One document of the kind; an unknown id, or one of the other kind, is 404 LEGAL_DOC_NOT_FOUND. */
+/** One document of the kind (id: a UUID); an unknown id, or one of the other kind, is 404 LEGAL_DOC_NOT_FOUND. */
 export const getLegalDocument = async (ctx: LegalContext, kind: DocumentKind, id: string): Promise<LegalDocumentRow> => {
-  const doc = isUuid(id) ? await findDocumentById(ctx.db, kind, id) : null;
+  const doc = await findDocumentById(ctx.db, kind, id);
   if (!doc) throw notFound('LEGAL_DOC_NOT_FOUND', 'Legal document not found');
   return doc;
 };

@@ -1,14 +1,13 @@
-import { Router, type Request } from 'express';
-import { errorResponses, forbidImpersonation, jsonBody, parseInput, principalOf, type OpenAPIRegistry, type TokenVerifier } from '@storecast/service-kit';
+import type { Request, Router } from 'express';
+import type { ServiceApi } from '@storecast/service-kit';
 import { agreeToLegalDocument } from '../app/agree-to-legal-document.use-case';
 import type { LegalContext } from '../app/ports';
 import type { DocumentKind } from '../domain/legal-document';
-import { LegalAgreeRequest } from './dto';
-import { signedIn } from '@storecast/service-kit';
+import { LegalAgreeRequest } from './agreement.schemas';
 
-const KINDS: Array<{ kind: DocumentKind; segment: string; label: string }> = [
-  { kind: 'TERMS', segment: 'terms', label: 'terms' },
-  { kind: 'PRIVACY_POLICY', segment: 'privacy', label: 'privacy policy' },
+const KINDS: Array<{ kind: DocumentKind; segment: string; name: string; label: string }> = [
+  { kind: 'TERMS', segment: 'terms', name: 'Terms', label: 'terms' },
+  { kind: 'PRIVACY_POLICY', segment: 'privacy', name: 'PrivacyPolicy', label: 'privacy policy' },
 ];
 
 /** Client address as the gateway forwarded it (X-Forwarded-For, trusted), IPv4-mapped form unwrapped. */
@@ -23,35 +22,31 @@ const userAgentOf = (req: Request): string | null => {
   return ua ? ua.slice(0, 1024) : null;
 };
 
-export const agreementRouter = (ctx: LegalContext, verifier: TokenVerifier, registry: OpenAPIRegistry): Router => {
-  const router = Router();
-  const manager = signedIn(verifier, 'HQ_MANAGER', 'STORE_MANAGER');
-  for (const { kind, segment, label } of KINDS) {
-    const path = `/api/v1/legal/${segment}/agree`;
-    registry.registerPath({
-      method: 'post', path, tags: ['Legal agreement'], security: [{ bearerAuth: [] }],
+export const agreementRouter = (api: ServiceApi, ctx: LegalContext): Router => {
+  const router = api.router();
+  for (const { kind, segment, name, label } of KINDS) {
+    api.define(router, {
+      method: 'post',
+      path: `/api/v1/legal/${segment}/agree`,
+      operationId: `agreeTo${name}`,
       summary: `Agree to the current ${label} (HQ or store manager; idempotent)`,
       description:
         'Records one consent per HQ (HQ managers) or store (store managers) and version, with time, ip, user agent and ' +
-        'signer name (the account name from identity; null when identity does not answer). A repeat is a no-op (204).',
-      request: { body: jsonBody(LegalAgreeRequest) },
-      responses: {
-        204: { description: 'Agreed (or already agreed)' },
-        ...errorResponses({
-          400: ['VALIDATION_FAILED', 'INVALID_LEGAL_VERSION'],
-          401: ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'],
-          403: ['FORBIDDEN (operators)', 'IMPERSONATION_FORBIDDEN_ACTION', 'PRINCIPAL_SCOPE_MISMATCH', 'PASSWORD_CHANGE_REQUIRED'],
-          409: ['CONSENT_DUPLICATE_VERSION (two first agreements racing)'],
-        }),
+        'signer name (the account name from identity; null when identity does not answer). A repeat is a no-op (204). ' +
+        'Operators get 403 FORBIDDEN; impersonated sessions 403 IMPERSONATION_FORBIDDEN_ACTION before the body is read.',
+      tags: ['Legal agreement'],
+      // Impersonated sessions are refused by the guard, before the body is read.
+      auth: { roles: ['HQ_MANAGER', 'STORE_MANAGER'], forbidImpersonation: true },
+      body: LegalAgreeRequest,
+      response: { status: 204, description: 'Agreed (or already agreed)' },
+      errors: {
+        400: ['INVALID_LEGAL_VERSION'],
+        403: ['PRINCIPAL_SCOPE_MISMATCH'],
+        409: ['CONSENT_DUPLICATE_VERSION'],
       },
-    });
-    router.post(path, ...manager, async (req, res) => {
-      const principal = principalOf(req);
-      // Impersonated sessions are refused before the body is read (the use case checks again).
-      forbidImpersonation(principal);
-      const body = parseInput(LegalAgreeRequest, req.body);
-      await agreeToLegalDocument(ctx, { kind, version: body.version, principal, ip: clientIp(req), userAgent: userAgentOf(req) });
-      res.status(204).end();
+      handler: async ({ body, principal, req }) => {
+        await agreeToLegalDocument(ctx, { kind, version: body.version, principal, ip: clientIp(req), userAgent: userAgentOf(req) });
+      },
     });
   }
   return router;
