@@ -7,6 +7,7 @@ const logger = createLogger('identity', config.LOG_LEVEL);
 
 void runProcess(logger, async () => {
   // Loaded after telemetry started, so express/pg/grpc are instrumented.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { start } = require('./server') as typeof import('./server');
   return start(config, { logger });
 });

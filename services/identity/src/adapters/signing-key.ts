@@ -1,8 +1,8 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { AccessClaims, JWT_AUDIENCE, JWT_ISSUER, type Logger } from '@storecast/service-kit';
+import { type AccessClaims, JWT_AUDIENCE, JWT_ISSUER, type Logger } from '@storecast/service-kit';
 
 export interface SigningKeyConfig {
   NODE_ENV: string;

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { accounts, AccountRow, IdentitySchema, linkTokens, refreshTokens } from './schema';
+import { accounts, type AccountRow, type IdentitySchema, linkTokens, refreshTokens } from './schema';
 
 type Db = NodePgDatabase<IdentitySchema>;
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { apiClients, apiKeys, type IdentitySchema } from './schema';
 

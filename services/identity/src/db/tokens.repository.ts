@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { exchangeTokens, IdentitySchema, linkTokens, refreshTokens } from './schema';
+import { exchangeTokens, type IdentitySchema, linkTokens, refreshTokens } from './schema';
 
 type Db = NodePgDatabase<IdentitySchema>;
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
