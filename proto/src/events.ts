@@ -57,6 +57,26 @@ export interface DomainEventMap {
   };
   /** HQ stopped a PENDING dispatch remotely (revoke): players of the store stop it at once. */
   'dispatch.dispatch.revoked': { dispatchId: string; announcementId: string; hqId: string | null; storeId: string; deviceId: string | null; revokedAt: string };
+  /**
+   * A commercial song was deleted for good (its soft-deleted record purged; not emitted for a soft
+   * delete). Emitted by announcement-dispatch once issue 14 lands; playback clears the round-robin
+   * cursors that point at it.
+   */
+  'dispatch.commercial.purged': { commercialId: string; hqId: string };
+  /**
+   * A store player (or one of its devices) signalled its state: playback report or idle status
+   * signal. Throttled by playback: at most one per store per PLAYBACK_SIGNAL_EVENT_INTERVAL_MS
+   * (60 s by default) unless the reported state changed. Organization fills the stores'
+   * lastOnlineAt / lastHeartbeatAt from it (newest signaledAt wins).
+   */
+  'playback.store.signal': {
+    storeId: string;
+    hqId: string;
+    /** The valid device that reported, null for a store-level report. */
+    deviceId: string | null;
+    state: 'PLAYING' | 'PAUSED' | 'SILENT';
+    signaledAt: string;
+  };
 }
 
 /** What every support ticket event carries: the ticket and the tenant it belongs to (null for none). */

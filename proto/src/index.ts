@@ -5,6 +5,7 @@ import type { ProtoGrpcType as IdentityProto } from './generated/identity';
 import type { ProtoGrpcType as LegalProto } from './generated/legal';
 import type { ProtoGrpcType as OrganizationProto } from './generated/organization';
 import type { ProtoGrpcType as CatalogProto } from './generated/catalog';
+import type { ProtoGrpcType as CommercialsProto } from './generated/commercials';
 
 export type { IdentityServiceClient, IdentityServiceHandlers } from './generated/storecast/identity/v1/IdentityService';
 export type { AccountServiceClient, AccountServiceHandlers } from './generated/storecast/identity/v1/AccountService';
@@ -21,6 +22,8 @@ export type { GetSignInStatusResponse__Output as SignInStatusMessage } from './g
 export type { EffectiveStoreSettings__Output as EffectiveStoreSettingsMessage } from './generated/storecast/organization/v1/EffectiveStoreSettings';
 export type { CatalogServiceClient, CatalogServiceHandlers } from './generated/storecast/catalog/v1/CatalogService';
 export type { Music__Output as CatalogMusicMessage, Music as CatalogMusicInput } from './generated/storecast/catalog/v1/Music';
+export type { CommercialServiceClient, CommercialServiceHandlers } from './generated/storecast/dispatch/v1/CommercialService';
+export type { CommercialSong__Output as CommercialSongMessage } from './generated/storecast/dispatch/v1/CommercialSong';
 export * from './events';
 
 /** Folder holding storecast/<service>/v1/*.proto, resolved from src/ or dist/ alike. */
@@ -51,6 +54,8 @@ export const legalProto = () => load<LegalProto>('storecast/legal/v1/legal.proto
 export const organizationProto = () =>
   load<OrganizationProto>('storecast/organization/v1/organization.proto').storecast.organization.v1;
 export const catalogProto = () => load<CatalogProto>('storecast/catalog/v1/catalog.proto').storecast.catalog.v1;
+/** CommercialService (announcement-dispatch): active commercial songs of an HQ, for playback. */
+export const commercialsProto = () => load<CommercialsProto>('storecast/dispatch/v1/commercials.proto').storecast.dispatch.v1;
 
 export interface ClientOptions {
   /** Interceptors, e.g. the service-kit deadline interceptor. */
@@ -76,3 +81,5 @@ export const createOrganizationStatsClient = (address: string, options: ClientOp
   new (organizationProto().OrganizationStatsService)(address, insecure(), { interceptors: options.interceptors });
 export const createCatalogClient = (address: string, options: ClientOptions = {}) =>
   new (catalogProto().CatalogService)(address, insecure(), { interceptors: options.interceptors });
+export const createCommercialClient = (address: string, options: ClientOptions = {}) =>
+  new (commercialsProto().CommercialService)(address, insecure(), { interceptors: options.interceptors });
