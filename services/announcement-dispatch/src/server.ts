@@ -62,9 +62,9 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
   if (!storage) {
     const s3 = createS3Storage(config);
     runtime.onStop(() => s3.close());
-    // Local and test servers get their bucket; a storage that is down must not stop the service
-    // from starting (reads and dispatches of existing audio keep working once it is back).
-    if (config.NODE_ENV !== 'production') await s3.ensureBucket().catch((err) => runtime.logger.warn({ err }, 'object storage bucket not ensured'));
+    // Local and test servers get their bucket, in the background: a storage that is down must not
+    // stop or slow the service's start (synthesis answers errors until it is back).
+    if (config.NODE_ENV !== 'production') void s3.ensureBucket().catch((err) => runtime.logger.warn({ err }, 'object storage bucket not ensured'));
     storage = s3;
   }
   const context: AppContext = {

@@ -26,12 +26,23 @@ const id3Length = (bytes: Uint8Array): number => {
   return 10 + size + footer;
 };
 
+const TAGS = ['Xing', 'Info', 'VBRI'];
+const isHeaderFrame = (bytes: Uint8Array, offset: number, length: number): boolean => {
+  const end = Math.min(bytes.length, offset + Math.min(length, 64));
+  for (let i = offset + 4; i + 4 <= end; i++) {
+    const tag = String.fromCharCode(bytes[i]!, bytes[i + 1]!, bytes[i + 2]!, bytes[i + 3]!);
+    if (TAGS.includes(tag)) return true;
+  }
+  return false;
+};
+
 /** Undefined when the bytes hold no run of valid MPEG frames (not MP3). */
 export const measureMp3 = (bytes: Uint8Array): Mp3Info | undefined => {
   let offset = id3Length(bytes);
   let frames = 0;
   let samples = 0;
   let sampleRate = 0;
+  let skippedHeader = false;
   while (offset + 4 <= bytes.length) {
     const b1 = bytes[offset + 1]!;
     if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) {
@@ -58,8 +69,11 @@ export const measureMp3 = (bytes: Uint8Array): Mp3Info | undefined => {
     const samplesPerFrame = layer === 1 ? 384 : layer === 2 ? 1152 : versionBits === 3 ? 1152 : 576;
     const length = layer === 1 ? Math.floor((12 * kbps * 1000) / rate + padding) * 4 : Math.floor(((samplesPerFrame / 8) * kbps * 1000) / rate) + padding;
     if (length < 4) break;
-    frames += 1;
-    samples += samplesPerFrame;
+    // An encoder's Xing/Info/VBRI header frame carries no audio: not counted.
+    if (!(frames === 0 && !skippedHeader && isHeaderFrame(bytes, offset, length))) {
+      frames += 1;
+      samples += samplesPerFrame;
+    } else skippedHeader = true;
     sampleRate = rate;
     offset += length;
   }
