@@ -20,7 +20,7 @@ export const listEmailTemplates = async (ctx: IdentityContext, principal: Princi
 };
 
 /** GET /api/v1/admin/email-templates/{type}/preview → { subject, html } from sample data; unknown type 400 INVALID_ENUM_VALUE. */
-export const previewEmailTemplate = async (ctx: IdentityContext, principal: Principal, type: string): Promise<{ subject: string; html: string }> => {
+export const previewEmailTemplate = async (ctx: IdentityContext, principal: Principal, type: string) => {
   await assertActiveOperator(ctx, principal);
   const { subject, html } = previewEmail(templateType(type));
   return { subject, html };
@@ -38,7 +38,7 @@ export const testSendEmailTemplate = async (
   principal: Principal,
   type: string,
   to: string,
-): Promise<{ delivered: boolean; emailConfigured: boolean }> => {
+) => {
   await assertActiveOperator(ctx, principal);
   const t = templateType(type);
   const retryAfter = ctx.testSendLimiter.hit(principal.accountId, ctx.clock.now());

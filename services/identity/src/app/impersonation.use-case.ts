@@ -16,7 +16,7 @@ import { eq, and, isNull } from 'drizzle-orm';
  * The exchange token lives EXCHANGE_TOKEN_TTL_SECONDS (60), is stored hashed and single use. Whether
  * the HQ is suspended is checked at exchange, as spec 02 says. Audit HQ_IMPERSONATION_ISSUED.
  */
-export const issueImpersonation = async (ctx: IdentityContext, principal: Principal, hqId: string): Promise<{ exchangeToken: string; expiresInSeconds: number }> => {
+export const issueImpersonation = async (ctx: IdentityContext, principal: Principal, hqId: string) => {
   await assertActiveOperator(ctx, principal);
   const facts = await ctx.organization.getSignInStatus({ hqId });
   const block = impersonationIssueBlock(facts);
