@@ -224,3 +224,45 @@ describe('undelivered today', () => {
     expect(other.body.total).toBe(0);
   });
 });
+
+describe('actors, scope and the documented API', () => {
+  it('an operator impersonating the HQ manager dispatches as OPERATOR_IMPERSONATING, and history says so', async () => {
+    const operator = crypto.randomUUID();
+    const token = h.env.sign({ role: 'HQ_MANAGER', hqId: h.hqId, sub: h.hqAccountId, impersonatedBy: operator });
+    const res = await dispatch({ target: 'STORES', storeIds: [stores[0]!.id] }, announcementId, token);
+    expect(res.status).toBe(201);
+    const audit = await h.service.runtime.db.execute(sql`select actor_role, impersonated_by from audit_records where detail->>'batchId' = ${res.body.batchId}`);
+    expect(audit.rows[0]).toEqual({ actor_role: 'OPERATOR_IMPERSONATING', impersonated_by: operator });
+    const row = (await history('?size=100')).body.items.find((i: { dispatchId: string }) => i.dispatchId === res.body.dispatchIds[0]);
+    expect(row).toMatchObject({ actorRole: 'OPERATOR_IMPERSONATING', actorAccountId: h.hqAccountId });
+  });
+
+  it('an HQ manager token without an HQ answers 403 PRINCIPAL_SCOPE_MISMATCH', async () => {
+    const res = await h.api('GET', '/api/v1/hq/announcements', { token: h.env.sign({ role: 'HQ_MANAGER' }) });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
+  });
+
+  it('a PENDING dispatch due yesterday (KST) is not in today\'s undelivered stores', async () => {
+    const store = h.peers.addStore(h.hqId, { name: '어제만점' });
+    const yesterday = new Date(h.clock.now().getTime() - 24 * 3600 * 1000);
+    await h.service.runtime.db.execute(sql`insert into dispatches (id, batch_id, announcement_id, hq_id, store_id, target, status, due_at, created_at)
+      values (${crypto.randomUUID()}, ${crypto.randomUUID()}, ${announcementId}, ${h.hqId}, ${store.id}, 'ALL', 'PENDING', ${yesterday}, ${yesterday})`);
+    const res = await h.api('GET', '/api/v1/hq/dashboard/undelivered-today/stores?size=100', { token: h.hqToken });
+    expect(res.body.items.map((i: { storeId: string }) => i.storeId)).not.toContain(store.id);
+  });
+
+  it('serves its OpenAPI document with every operation', async () => {
+    const res = await fetch(`${h.service.httpUrl}/openapi.json`);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'createHqTtsAnnouncement', 'listHqTtsAnnouncements', 'getHqTtsAnnouncement', 'updateHqTtsAnnouncement', 'deleteHqTtsAnnouncement',
+        'listHqTtsVoices', 'dispatchHqTtsAnnouncement', 'listHqTtsAnnouncementDispatches', 'cancelHqDispatch', 'revokeHqDispatch',
+        'createHqDispatchSchedule', 'listHqDispatchSchedules', 'cancelHqDispatchSchedule', 'listHqUndeliveredTodayStores',
+        'listStorePendingAnnouncements', 'ackStoreAnnouncement', 'runTtsSmokeTest',
+      ]),
+    );
+  });
+});

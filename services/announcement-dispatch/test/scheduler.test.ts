@@ -188,6 +188,22 @@ describe('recurring schedules', () => {
     h.clock.set(T0);
   });
 
+  it('two replicas materializing the same schedule at once create each occurrence once', async () => {
+    const replica = await h.startReplica();
+    const hq = crypto.randomUUID();
+    const token = h.tokenForHq(hq);
+    for (let i = 0; i < 5; i++) h.peers.addStore(hq);
+    const created = await h.api('POST', '/api/v1/hq/announcements', { token, body: announcementBody() });
+    h.clock.set(T0);
+    const res = await createSchedule({ frequency: 'HOURLY', startHour: 9, endHour: 11, minute: 5, startDate: '2026-03-10', endDate: '2026-03-10' }, created.body.id, token);
+    expect(res.status).toBe(201);
+    h.clock.set(new Date('2026-03-10T02:00:00.000Z')); // 11:00 KST: 09:05, 10:05 due, 11:05 ahead
+    await Promise.all([h.service.scheduler.tick(), replica.scheduler.tick(), h.service.scheduler.tick()]);
+    const rows = await h.service.runtime.db.execute(sql`select scheduled_at, count(*)::int as n from dispatches where schedule_id = ${res.body.id} group by scheduled_at order by scheduled_at`);
+    expect(rows.rows.map((r) => (r as { n: number }).n)).toEqual([5, 5, 5]);
+    h.clock.set(T0);
+  });
+
   it('deleting the announcement cancels its active schedules', async () => {
     const created = await h.api('POST', '/api/v1/hq/announcements', { token: h.hqToken, body: announcementBody() });
     const res = await createSchedule({ frequency: 'DAILY', times: ['12:00', '18:00'] }, created.body.id);
