@@ -68,6 +68,9 @@ export const startHarness = async (options: { identityAddr?: string; organizatio
       IDENTITY_GRPC_ADDR: options.identityAddr ?? identityAddr,
       ORGANIZATION_GRPC_ADDR: options.organizationAddr ?? organizationAddr,
       GRPC_DEADLINE_MS: '2000',
+      // No poll within a test's lifetime: events reach the broker only through the relay's
+      // commit-time wake-up (emit's NOTIFY), which the relay test relies on.
+      OUTBOX_POLL_MS: '600000',
       ...options.env,
     }),
   );

@@ -195,7 +195,7 @@ describe('publishing terms and privacy policy', () => {
     ]);
   });
 
-  it('the relay delivers the published event to the topic exchange', async () => {
+  it('the relay delivers the published event to the topic exchange when the publish commits, without waiting for a poll', async () => {
     const connection = await amqp.connect(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
     try {
       const channel = await connection.createChannel();
