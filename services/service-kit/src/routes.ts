@@ -25,6 +25,11 @@ export type RouteAuth =
 /** The success response: a status and, unless it has no body (204, streamed files), its schema. */
 export interface RouteResponse<R extends z.ZodType | undefined> {
   status: number;
+  /**
+   * Other success statuses answering the same body (e.g. 200 when a registration already existed,
+   * 201 when it was created); the handler picks one with `setStatus`.
+   */
+  alsoStatuses?: number[];
   description: string;
   schema?: R;
   /** Content type when it is not JSON (text/csv, audio/mpeg): the body is then not checked. */
@@ -44,6 +49,8 @@ export interface RouteInput<P, Q, B, A, Path extends string = string> {
   principal: A extends 'public' ? undefined : A extends 'optional' ? Principal | undefined : Principal;
   req: Request;
   res: Response;
+  /** Answers one of the response's `alsoStatuses` instead of its `status`. */
+  setStatus: (status: number) => void;
 }
 
 export interface RouteSpec<
@@ -92,7 +99,7 @@ export interface DefinedRoute {
   path: string;
   operationId: string;
   pattern: RegExp;
-  success: { status: number; schema?: z.ZodType; contentType?: string };
+  success: { status: number; alsoStatuses: number[]; schema?: z.ZodType; contentType?: string };
   errorStatuses: number[];
 }
 
@@ -229,14 +236,18 @@ export class ServiceApi {
           ? { body: { description: spec.requestContent.description, content: { [spec.requestContent.contentType]: { schema: spec.requestContent.schema } }, required: true } }
           : {}),
       },
-      responses: { [spec.response.status]: success, ...errorResponses(errors) },
+      responses: {
+        [spec.response.status]: success,
+        ...Object.fromEntries((spec.response.alsoStatuses ?? []).map((status) => [status, success])),
+        ...errorResponses(errors),
+      },
     });
     this.routes.push({
       method: spec.method,
       path: spec.path,
       operationId: spec.operationId,
       pattern: toPattern(spec.path),
-      success: { status: spec.response.status, schema: spec.response.schema, contentType: spec.response.contentType },
+      success: { status: spec.response.status, alsoStatuses: spec.response.alsoStatuses ?? [], schema: spec.response.schema, contentType: spec.response.contentType },
       errorStatuses: Object.keys(errors).map(Number),
     });
 
@@ -245,6 +256,13 @@ export class ServiceApi {
     const handle = async (req: Request, res: Response, next: NextFunction) => {
       try {
         rejectHostile({ params: req.params, query: req.query, body: req.body, fields: req.upload?.fields }, spec.invalidCode ?? 'VALIDATION_FAILED');
+        let status = spec.response.status;
+        const setStatus = (chosen: number) => {
+          if (chosen !== spec.response.status && !spec.response.alsoStatuses?.includes(chosen)) {
+            throw new Error(`${spec.operationId} does not document status ${chosen}`);
+          }
+          status = chosen;
+        };
         const input = {
           params: params ? parse(params, req.params) : undefined,
           query: spec.query ? parse(spec.query, req.query) : undefined,
@@ -252,10 +270,11 @@ export class ServiceApi {
           principal: spec.auth === 'public' ? undefined : spec.auth === 'optional' ? req.principal : principalOf(req),
           req,
           res,
+          setStatus,
         } as unknown as RouteInput<P, Q, B, A, Path>;
         const result = await spec.handler(input);
         if (res.headersSent) return;
-        res.status(spec.response.status);
+        res.status(status);
         if (spec.response.schema) res.json(result);
         else res.end();
       } catch (err) {

@@ -26,10 +26,11 @@ const build = () => {
     method: 'post', path: '/api/v1/things', operationId: 'createThing', summary: 'Create', tags: ['Things'],
     auth: 'public',
     body: z.object({ name: z.string().min(1).max(10) }),
-    response: { status: 201, description: 'Created', schema: Thing },
+    response: { status: 201, alsoStatuses: [200], description: 'Created (200 when it already existed)', schema: Thing },
     errors: { 409: ['THING_DUPLICATE'] },
-    handler: ({ body }) => {
+    handler: ({ body, setStatus }) => {
       if (body.name === 'taken') throw conflict('THING_DUPLICATE', 'taken');
+      if (body.name === 'again') setStatus(200);
       // Drifts from the schema on purpose when asked to: createdAt is not a date-time.
       return { id: '0190c6a0-0000-7000-8000-000000000002', name: body.name, createdAt: body.name === 'drift' ? 'yesterday' : '2026-11-23T00:00:00.000Z' };
     },
@@ -90,6 +91,7 @@ describe('routes defined once through ServiceApi', () => {
   it('the handler result is sent with the documented status; a body failing its schema is 400', async () => {
     expect((await call('POST', '/api/v1/things', { body: { name: 'desk' } })).status).toBe(201);
     expect((await call('POST', '/api/v1/things', { body: { name: '' } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/things', { body: { name: 'again' } })).status).toBe(200);
     expect((await call('POST', '/api/v1/things', { body: { name: 'taken' } })).body.error.code).toBe('THING_DUPLICATE');
   });
 

@@ -50,7 +50,7 @@ export const responseDrift = (
     return `${method} ${path} is not a defined route`;
   }
   const where = `${method} ${route.path} (${route.operationId}) answered ${status}`;
-  if (status === route.success.status) {
+  if (status === route.success.status || route.success.alsoStatuses.includes(status)) {
     if (!route.success.schema || route.success.contentType) return undefined;
     if (!contentType?.includes('application/json')) return `${where} with content type ${contentType}`;
     const parsed = route.success.schema.safeParse(body);
