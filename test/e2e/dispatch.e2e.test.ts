@@ -14,6 +14,7 @@ describe('announcements and dispatch, end to end through the gateway', () => {
   let client: ReturnType<typeof api>;
   let hqToken: string;
   let storeToken: string;
+  let operatorToken: string;
   const hqManager = { email: 'park.hq@e2e.storecast.test', tempPassword: 'Temp-pass-123', name: 'Park HQ' };
   const storeManagerEmail = 'choi.store@e2e.storecast.test';
   const storeIds: string[] = [];
@@ -26,6 +27,7 @@ describe('announcements and dispatch, end to end through the gateway', () => {
     system = await startSystem({ env: { ...s3.env, SCHEDULER_INTERVAL_MS: '1000' } });
     client = api(system.gatewayUrl);
     const operator = (await client.post('/api/v1/auth/login', system.operator)).body.accessToken;
+    operatorToken = operator;
     for (const kind of ['terms', 'privacy-policy']) {
       expect((await client.post(`/api/v1/admin/${kind}`, { version: 'v1', content: `# ${kind} v1` }, { token: operator })).status).toBe(200);
     }
@@ -46,6 +48,13 @@ describe('announcements and dispatch, end to end through the gateway', () => {
   afterAll(async () => {
     await system?.stop();
     await s3?.close();
+  });
+
+  it('the operator smoke test synthesizes with the local engine through the gateway', async () => {
+    const res = await client.post('/api/v1/admin/tts/smoke-test', { text: 'Storecast smoke test', voice: 'CYRUS' }, { token: operatorToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ provider: 'local', voice: 'CYRUS', contentType: 'audio/mpeg' });
+    expect(res.body.durationSeconds).toBeGreaterThan(0.5);
   });
 
   it('the HQ manager creates an announcement: synthesized speech stored and playable', async () => {

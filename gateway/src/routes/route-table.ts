@@ -99,6 +99,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/api/v1/admin/tickets/**', 'support'),
   admin('/api/v1/admin/stats/**', 'support'),
   admin('/api/v1/admin/playback-logs/**', 'playback'),
+  admin('/api/v1/admin/tts/**', 'announcement-dispatch'), // operator speech synthesis smoke test
 
   // ── HQ mode /api/v1/hq/** (HQ_MANAGER) ─────────────────────────────────────────────────
   hq('/api/v1/hq/me/**', 'organization'),
