@@ -16,6 +16,11 @@ export const outbox = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Until when a relay has claimed the row to publish it (database time). Claimed rows are
+     * skipped by other replicas; a crashed relay's claim simply runs out.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
   // Partial index: the relay only ever scans rows not yet published.
   (t) => [index('outbox_unpublished_idx').on(t.createdAt).where(sql`published_at is null`)],

@@ -39,14 +39,24 @@ export interface OutboxRelayOptions {
   pool: Pool;
   broker: Broker;
   logger: Logger;
+  /** Fallback poll: commits wake the relay at once through NOTIFY on `channel`. */
   pollMs?: number;
   batchSize?: number;
   maxBackoffMs?: number;
   /**
-   * PostgreSQL channel to LISTEN on (events.ts OUTBOX_CHANNEL): a commit that wrote events
-   * notifies it and the relay publishes at once; the poll remains the fallback.
+   * How long a claimed batch stays reserved for this relay (database time). Other replicas skip
+   * it meanwhile; when a relay dies with a claim, the rows are published by another once it ran out.
+   * Must be longer than a publish + confirm takes.
+   */
+  claimMs?: number;
+  /**
+   * PostgreSQL channel the relay LISTENs on (OUTBOX_CHANNEL of events.ts: emit() notifies it at
+   * commit), on a dedicated connection that reconnects. Without it the relay only polls.
    */
   channel?: string;
+  /** Reconnect backoff bounds of the LISTEN connection. */
+  listenRetryMinMs?: number;
+  listenRetryMaxMs?: number;
 }
 
 interface OutboxRow {
@@ -54,78 +64,77 @@ interface OutboxRow {
   routing_key: string;
   payload: EventEnvelope;
   headers: Record<string, string>;
+  created_at: Date;
 }
 
+/** application_name of the relay's LISTEN connection (visible in pg_stat_activity). */
+export const OUTBOX_LISTENER_APPLICATION_NAME = 'storecast-outbox-listener';
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /**
- * Publishes committed outbox rows with publisher confirms and marks them sent. While the broker
- * is down rows stay in the outbox and the relay backs off; nothing is lost. Rows are claimed with
- * FOR UPDATE SKIP LOCKED so several replicas can relay the same outbox.
+ * Joined into the relay's own statements: their transaction commits without waiting for the WAL
+ * flush. Losing one of them in a database crash is harmless (a lost claim is claimable again, a
+ * lost "published" mark republishes the batch, and consumers are idempotent); the events
+ * themselves were committed durably by the use cases. Halves the relay's commit waits.
+ */
+const RELAXED_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as relaxed_commit`;
+
+/**
+ * Publishes committed outbox rows with publisher confirms and marks them sent, without holding a
+ * transaction or a row lock while the broker confirms:
+ *  1. claim a batch in one short statement (rows not published and not claimed, or whose claim ran
+ *     out, FOR UPDATE SKIP LOCKED, claimed_until set), so replicas never publish a row at once;
+ *  2. publish the batch and wait for the broker's confirms, outside any transaction;
+ *  3. mark the batch published in another short statement (or release the claim when it failed).
+ * While the broker is down nothing is claimed: rows wait in the outbox and nothing is lost. The
+ * relay runs a round when a commit NOTIFYs `channel`, when the broker (re)connects, and
+ * every `pollMs` as a fallback. Delivery is at least once (consumers are idempotent).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
-  private running = false;
+  private round?: Promise<void>;
   private stopped = true;
   private failures = 0;
   private kicked = false;
   private listener?: Client;
+  private listening = false;
+  private listenFailures = 0;
   private listenTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
+  private get batchSize(): number {
+    return this.options.batchSize ?? 100;
+  }
+
+  /** Whether the LISTEN connection is up (commits then wake the relay at once). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
   start(): void {
     this.stopped = false;
     this.options.broker.on('connected', this.onConnected);
+    if (this.options.channel) void this.listen();
     this.schedule(0);
-    if (this.options.channel) void this.listen(this.options.channel);
   }
 
-  /**
-   * Commit-time wake-ups on a connection of its own (outside the pool, which it would hold
-   * forever). A lost connection is reopened after a pause; meanwhile the poll publishes.
-   */
-  private async listen(channel: string): Promise<void> {
-    if (this.stopped) return;
-    const client = new Client(this.options.pool.options);
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) this.listener = undefined;
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.listenTimer = setTimeout(() => void this.listen(channel), this.options.maxBackoffMs ?? 10_000);
-      this.listenTimer.unref();
-    };
-    client.on('notification', () => this.kick());
-    client.on('error', onLost);
-    client.on('end', onLost);
-    try {
-      await client.connect();
-      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
-    } catch (err) {
-      this.options.logger.warn({ err: (err as Error).message }, 'outbox wake-ups unavailable; polling');
-      onLost();
-      return;
-    }
-    if (this.stopped) {
-      lost = true;
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-    // Rows committed before the LISTEN took effect are picked up by this round.
+  // The broker is back: whatever waited is published now, not after the backoff.
+  private onConnected = () => {
+    this.failures = 0;
     this.kick();
-  }
+  };
 
-  private onConnected = () => this.kick();
-
-  /** Asks for a publish round now (after a commit), instead of waiting for the next poll. */
+  /** Asks for a publish round now (a commit was notified), instead of waiting for the next poll. */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.round) {
       this.kicked = true;
       return;
     }
+    // While failing, the backoff decides when to try again (a busy service commits all the time).
+    if (this.failures > 0) return;
     this.schedule(0);
   }
 
@@ -136,73 +145,134 @@ export class OutboxRelay {
     this.timer.unref();
   }
 
-  /** Publishes one batch; returns how many rows were sent. Exposed for tests. */
+  /** Claims, publishes and marks one batch; returns how many rows were sent. Exposed for tests. */
   async publishBatch(): Promise<number> {
     const { pool, broker } = this.options;
     if (!broker.isConnected) return 0;
-    const client = await pool.connect();
+    const rows = await this.claim();
+    if (rows.length === 0) return 0;
+    const ids = rows.map((r) => r.id);
     try {
-      await client.query('begin');
-      const { rows } = await client.query<OutboxRow>(
-        `select id, routing_key, payload, headers from outbox
-          where published_at is null order by created_at, id limit $1 for update skip locked`,
-        [this.options.batchSize ?? 100],
-      );
       // Publish the whole batch, then wait for the broker's confirms once: a nack or a lost
-      // connection fails the batch, which stays unpublished and is retried (consumers are
-      // idempotent, so a message confirmed twice is harmless).
-      for (const row of rows) {
-        const parent = propagation.extract(ROOT_CONTEXT, row.headers ?? {});
-        context.with(parent, () => {
-          const span = trace.getTracer('storecast-outbox').startSpan(`publish ${row.routing_key}`, { kind: SpanKind.PRODUCER });
-          const headers: Record<string, string> = {};
-          propagation.inject(trace.setSpan(context.active(), span), headers);
-          try {
-            broker.publish(row.routing_key, Buffer.from(JSON.stringify(row.payload)), {
-              messageId: row.id,
-              type: row.routing_key,
-              contentType: 'application/json',
-              timestamp: Math.floor(Date.now() / 1000),
-              headers,
-            });
-          } finally {
-            span.end();
-          }
-        });
-      }
-      if (rows.length > 0) {
-        await broker.waitForConfirms();
-        await client.query('update outbox set published_at = now(), attempts = attempts + 1 where id = any($1::uuid[])', [
-          rows.map((r) => r.id),
-        ]);
-      }
-      await client.query('commit');
-      return rows.length;
+      // connection fails the batch, which is released and retried (consumers are idempotent, so a
+      // message confirmed twice is harmless).
+      for (const row of rows) this.publish(row);
+      await broker.waitForConfirms();
     } catch (err) {
-      await client.query('rollback').catch(() => undefined);
+      // Released at once, so the retry does not wait for the claim to run out.
+      await pool
+        .query(`update outbox set claimed_until = null, last_error = $2 from ${RELAXED_COMMIT} where id = any($1::uuid[]) and published_at is null`, [
+          ids,
+          String((err as Error).message ?? err).slice(0, 500),
+        ])
+        .catch(() => undefined);
       throw err;
-    } finally {
-      client.release();
     }
+    await pool.query(`update outbox set published_at = now(), claimed_until = null, last_error = null from ${RELAXED_COMMIT} where id = any($1::uuid[])`, [ids]);
+    return rows.length;
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped || this.running) return;
-    this.running = true;
+  /** One statement (its own short transaction): the oldest publishable rows, claimed for claimMs. */
+  private async claim(): Promise<OutboxRow[]> {
+    const { rows } = await this.options.pool.query<OutboxRow>(
+      `update outbox set claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
+         from ${RELAXED_COMMIT}
+        where id = any(array(
+          select id from outbox
+           where published_at is null and (claimed_until is null or claimed_until < now())
+           order by created_at, id
+           limit $1
+           for update skip locked))
+        returning id, routing_key, payload, headers, created_at`,
+      [this.batchSize, this.options.claimMs ?? 30_000],
+    );
+    // RETURNING has no order: publish in commit order.
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  private publish(row: OutboxRow): void {
+    const parent = propagation.extract(ROOT_CONTEXT, row.headers ?? {});
+    context.with(parent, () => {
+      const span = trace.getTracer('storecast-outbox').startSpan(`publish ${row.routing_key}`, { kind: SpanKind.PRODUCER });
+      const headers: Record<string, string> = {};
+      propagation.inject(trace.setSpan(context.active(), span), headers);
+      try {
+        this.options.broker.publish(row.routing_key, Buffer.from(JSON.stringify(row.payload)), {
+          messageId: row.id,
+          type: row.routing_key,
+          contentType: 'application/json',
+          timestamp: Math.floor(Date.now() / 1000),
+          headers,
+        });
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  private tick(): Promise<void> {
+    if (this.stopped || this.round) return this.round ?? Promise.resolve();
     this.kicked = false;
-    let next = this.options.pollMs ?? 500;
+    this.round = (async () => {
+      let next = this.options.pollMs ?? 500;
+      try {
+        const sent = await this.publishBatch();
+        this.failures = 0;
+        if (sent === this.batchSize) next = 0;
+      } catch (err) {
+        this.failures++;
+        next = Math.min(this.options.maxBackoffMs ?? 10_000, 200 * 2 ** this.failures);
+        this.options.logger.warn({ err: (err as Error).message, retryInMs: next }, 'outbox publish failed');
+      }
+      this.round = undefined;
+      this.schedule(this.kicked && this.failures === 0 ? 0 : next);
+    })();
+    return this.round;
+  }
+
+  /** LISTENs on a dedicated connection (a pooled one would be handed to queries); reconnects with backoff. */
+  private async listen(): Promise<void> {
+    const channel = this.options.channel;
+    if (this.stopped || !channel) return;
+    const client = new Client({ ...this.options.pool.options, application_name: OUTBOX_LISTENER_APPLICATION_NAME });
+    this.listener = client;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      this.listening = false;
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.options.logger.warn({ err: err?.message }, 'outbox LISTEN connection lost, will reconnect');
+      this.scheduleListen();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', () => this.kick());
     try {
-      const sent = await this.publishBatch();
-      this.failures = 0;
-      if (sent === (this.options.batchSize ?? 100)) next = 0;
+      await client.connect();
+      await client.query(`listen ${quoteIdent(channel)}`);
     } catch (err) {
-      this.failures++;
-      next = Math.min(this.options.maxBackoffMs ?? 10_000, 200 * 2 ** this.failures);
-      this.options.logger.warn({ err: (err as Error).message, retryInMs: next }, 'outbox publish failed');
-    } finally {
-      this.running = false;
+      onLost(err as Error);
+      return;
     }
-    this.schedule(this.kicked ? 0 : next);
+    if (lost || this.stopped) return;
+    this.listening = true;
+    this.listenFailures = 0;
+    // Commits notified while nobody listened are caught up by one round now.
+    this.kick();
+  }
+
+  private scheduleListen(): void {
+    if (this.stopped || this.listenTimer) return;
+    const min = this.options.listenRetryMinMs ?? 250;
+    const delay = Math.min(this.options.listenRetryMaxMs ?? 10_000, min * 2 ** this.listenFailures++);
+    this.listenTimer = setTimeout(() => {
+      this.listenTimer = undefined;
+      void this.listen();
+    }, delay);
+    this.listenTimer.unref();
   }
 
   async stop(): Promise<void> {
@@ -210,9 +280,11 @@ export class OutboxRelay {
     this.options.broker.off('connected', this.onConnected);
     if (this.timer) clearTimeout(this.timer);
     if (this.listenTimer) clearTimeout(this.listenTimer);
+    this.listenTimer = undefined;
     const listener = this.listener;
     this.listener = undefined;
+    this.listening = false;
     await listener?.end().catch(() => undefined);
-    while (this.running) await new Promise((r) => setTimeout(r, 10));
+    await this.round;
   }
 }
