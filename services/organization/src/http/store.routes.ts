@@ -52,15 +52,13 @@ export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     tags: DEVICES,
     auth,
     body: req.RegisterDeviceRequestSchema,
-    response: { status: 201, description: 'Registered (200 with the same body when the key was already registered)', schema: dto.DeviceResponseSchema },
+    response: { status: 201, alsoStatuses: [200], description: 'Registered (200 with the same body when the key was already registered)', schema: dto.DeviceResponseSchema },
     errors: { ...scope, 409: ['DEVICE_LIMIT_EXCEEDED'] },
-    handler: async ({ principal, body, res }) => {
+    handler: async ({ principal, body, setStatus }) => {
       const { store } = await callerStore(ctx, principal);
       const { device, created } = await registerDevice(ctx, principal, store.id, body);
-      const response = dto.device(device);
-      // One success status per route in the kit: the idempotent answer is written here.
-      if (!created) res.status(200).json(response);
-      return response;
+      if (!created) setStatus(200);
+      return dto.device(device);
     },
   });
 
