@@ -37,6 +37,36 @@ export interface ReadUploadOptions {
   maxFields?: number;
 }
 
+/** Bytes gathered into one buffer that grows (rarely: the first size is the request's length) up to a cap. */
+class ByteSink {
+  private buffer: Buffer;
+  size = 0;
+
+  constructor(initial: number, private readonly cap: number) {
+    this.buffer = Buffer.allocUnsafe(Math.min(initial, cap));
+  }
+
+  push(chunk: Buffer): void {
+    const needed = this.size + chunk.length;
+    if (needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(this.cap, Math.max(needed, this.buffer.length * 2)));
+      this.buffer.copy(grown, 0, 0, this.size);
+      this.buffer = grown;
+    }
+    chunk.copy(this.buffer, this.size);
+    this.size = needed;
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.size);
+  }
+
+  clear(): void {
+    this.buffer = Buffer.alloc(0);
+    this.size = 0;
+  }
+}
+
 const parse = (req: Request, options: ReadUploadOptions): Promise<Upload> =>
   new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -61,19 +91,20 @@ const parse = (req: Request, options: ReadUploadOptions): Promise<Upload> =>
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
+      // One buffer sized from Content-Length (which bounds the file part) and capped at the limit:
+      // the file is copied in as it arrives and never held twice (no concatenation at the end).
+      const hint = Number(req.headers['content-length']);
+      const sink = new ByteSink(Number.isFinite(hint) && hint > 0 ? hint : 64 * 1024, options.maxBytes + 1);
       stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        chunks.push(chunk);
+        if (!failure) sink.push(chunk);
       });
       // Enforced while reading: past the limit the rest is discarded, not buffered.
       stream.on('limit', () => {
-        chunks.length = 0;
+        sink.clear();
         fail(options.tooLarge());
       });
       stream.on('end', () => {
-        if (!failure) upload.file = { buffer: Buffer.concat(chunks, size), size, originalName: info.filename ?? '', declaredType: info.mimeType };
+        if (!failure) upload.file = { buffer: sink.bytes(), size: sink.size, originalName: info.filename ?? '', declaredType: info.mimeType };
       });
     });
     parser.on('field', (name, value, info) => {
