@@ -91,3 +91,17 @@ describe('the local engine', () => {
     expect(english.durationSeconds).toBeGreaterThan(0.5);
   });
 });
+
+describe('object storage unavailable', () => {
+  it('creating answers 503 SERVICE_UNAVAILABLE and creates nothing', async () => {
+    const h = await startHarness({ env: { S3_ENDPOINT: 'http://127.0.0.1:9' } });
+    try {
+      const res = await h.api('POST', '/api/v1/hq/announcements', { token: h.hqToken, body: announcementBody() });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(await count(h)).toBe(0);
+    } finally {
+      await h.stop();
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { newId, notFound, offsetOf, writeAudit, type Paging, type Principal } from '@storecast/service-kit';
+import { newId, notFound, offsetOf, serviceUnavailable, writeAudit, type Paging, type Principal } from '@storecast/service-kit';
+import type { SynthesizedAudio } from './ports';
 import {
   activeScheduleCount,
   findHqAnnouncement,
@@ -10,7 +11,7 @@ import {
 import { cancelScheduledOfAnnouncement } from '../db/dispatch.repository';
 import { cancelActiveSchedulesOfAnnouncement } from '../db/schedule.repository';
 import type { AnnouncementRow } from '../db/schema';
-import { TEMPO_DEFAULT, type TtsTonePreset, type TtsVoice } from '../domain/voices';
+import type { TtsTonePreset, TtsVoice } from '../domain/voices';
 import type { AppContext } from './ports';
 
 export const announcementNotFound = () => notFound('TTS_ANNOUNCEMENT_NOT_FOUND', 'Announcement not found');
@@ -31,6 +32,15 @@ export interface AnnouncementView {
 
 const audioKeyOf = (hqId: string, id: string) => `announcements/${hqId}/${id}.mp3`;
 
+/** Writes the MP3; object storage down is 503 SERVICE_UNAVAILABLE, never a bare 500. */
+const storeAudio = async (ctx: AppContext, key: string, audio: SynthesizedAudio) => {
+  try {
+    await ctx.storage.put(key, audio.audio, audio.contentType, audio.audio.length);
+  } catch (err) {
+    throw serviceUnavailable('Object storage is unavailable', err);
+  }
+};
+
 export const presignAudio = (ctx: AppContext, row: Pick<AnnouncementRow, 'audioKey'>) => ctx.storage.presignGet(row.audioKey, { contentType: 'audio/mpeg' });
 
 const viewOf = async (ctx: AppContext, row: AnnouncementRow, schedules?: number): Promise<AnnouncementView> => ({
@@ -47,7 +57,7 @@ export const createAnnouncement = async (ctx: AppContext, principal: Principal, 
   const audio = await ctx.tts.synthesize({ text: input.text, voice: input.voice, tonePreset: input.tonePreset, tempo: input.tempo });
   const id = newId();
   const audioKey = audioKeyOf(hqId, id);
-  await ctx.storage.put(audioKey, audio.audio, audio.contentType, audio.audio.length);
+  await storeAudio(ctx, audioKey, audio);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
@@ -84,7 +94,7 @@ export const getAnnouncement = async (ctx: AppContext, hqId: string, id: string)
 };
 
 export const needsResynthesis = (row: AnnouncementRow, input: AnnouncementInput) =>
-  row.text !== input.text || row.voice !== input.voice || row.tonePreset !== input.tonePreset || row.tempo !== (input.tempo ?? TEMPO_DEFAULT);
+  row.text !== input.text || row.voice !== input.voice || row.tonePreset !== input.tonePreset || row.tempo !== input.tempo;
 
 /**
  * Full replace. Audio is synthesized again only when text, voice, preset or tempo differ, into the
@@ -113,7 +123,7 @@ export const updateAnnouncementContent = async (ctx: AppContext, principal: Prin
       await writeAudit(tx, principal, { action: 'HQ_ANNOUNCEMENT_UPDATED', targetType: 'ANNOUNCEMENT', targetId: id, targetLabel: input.title, hqId, detail: { changed, resynthesized: Boolean(audio) } }, ctx.clock);
     }
     // Written last: a failure before this point leaves the previous audio in place.
-    if (audio) await ctx.storage.put(current.audioKey, audio.audio, audio.contentType, audio.audio.length);
+    if (audio) await storeAudio(ctx, current.audioKey, audio);
     return updated;
   });
   return viewOf(ctx, row);

@@ -91,7 +91,7 @@ export const hqAnnouncementRoutes = (api: ServiceApi, router: Router, ctx: AppCo
     auth: HQ,
     body: TtsAnnouncementRequestSchema,
     response: { status: 200, description: 'TtsAnnouncementDetailResponse', schema: TtsAnnouncementDetailSchema },
-    errors: { 403: SCOPE, 404: ['TTS_ANNOUNCEMENT_NOT_FOUND'], ...TTS_ERRORS },
+    errors: { 403: SCOPE, 404: ['TTS_ANNOUNCEMENT_NOT_FOUND'], ...TTS_ERRORS, 503: ['TTS_TOKEN_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE'] },
     handler: async ({ principal, params, body }) =>
       announcementDetail(await updateAnnouncementContent(ctx, principal, hqScope(principal), params.announcementId, body)),
   });
