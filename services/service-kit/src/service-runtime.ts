@@ -10,6 +10,8 @@ import { TokenVerifier } from './auth';
 import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
+import { PROCESSED_MESSAGES_RETENTION_MS, ProcessedMessagesPruner } from './consumer';
+import type { Clock } from './clock';
 import { OUTBOX_CHANNEL } from './events';
 import type { RequestHandler } from 'express';
 import type { ReadinessCheck } from './health';
@@ -25,10 +27,12 @@ export interface RuntimeConfig {
   JWKS_URL: string;
   GRPC_DEADLINE_MS: number;
   OUTBOX_POLL_MS: number;
+  /** Retention of consumers' handled message ids (serviceEnv: default 7). */
+  PROCESSED_MESSAGES_RETENTION_DAYS?: number;
 }
 
 /** What a service without a database reads: no DATABASE_URL, no outbox poll. */
-export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'OUTBOX_POLL_MS'>;
+export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS'>;
 
 /** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
 export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
@@ -44,6 +48,8 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   outboxPollMs?: number;
   /** Token verifier; by default from JWT_PUBLIC_KEY, else identity's JWKS_URL. */
   verifier?: TokenVerifier;
+  /** The service's clock (the pruning of handled message ids reads it). */
+  clock?: Clock;
 }
 
 /**
@@ -92,6 +98,8 @@ export interface ServiceRuntime<TSchema extends Record<string, unknown>> extends
   database: Database<TSchema>;
   db: NodePgDatabase<TSchema>;
   relay: OutboxRelay;
+  /** Prunes consumers' handled message ids past PROCESSED_MESSAGES_RETENTION_DAYS (hourly). */
+  pruner: ProcessedMessagesPruner;
 }
 
 /**
@@ -112,9 +120,12 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
   const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
   broker.start();
   let relay: OutboxRelay | undefined;
+  let pruner: ProcessedMessagesPruner | undefined;
   if (persistent) {
     relay = new OutboxRelay({ pool: persistent.database.pool, broker, logger, pollMs: persistent.pollMs, channel: OUTBOX_CHANNEL });
     relay.start();
+    pruner = new ProcessedMessagesPruner({ pool: persistent.database.pool, logger, clock: persistent.clock, retentionMs: persistent.retentionMs });
+    pruner.start();
   }
   const verifier =
     options.verifier ?? new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
@@ -163,12 +174,13 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
       await Promise.all([httpServer?.close(), grpcServer?.close()]);
       for (const hook of stopHooks.reverse()) await hook();
       await relay?.stop();
+      await pruner?.stop();
       await broker.stop();
       await persistent?.database.close();
     },
   };
-  if (!persistent || !relay) return base;
-  return { ...base, database: persistent.database, db: persistent.database.db, relay };
+  if (!persistent || !relay || !pruner) return base;
+  return { ...base, database: persistent.database, db: persistent.database.db, relay, pruner };
 }
 
 /** Database created outside production, then the kit's and the service's migrations. */
@@ -177,5 +189,7 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const database = createDatabase(config.DATABASE_URL, options.schema);
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
-  return { database, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS };
+  const retentionMs =
+    config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;
+  return { database, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS, clock: options.clock, retentionMs };
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { createLogger, createServiceRuntime, type BaseServiceRuntime, type ServiceRuntime } from '../src';
+import { createLogger, createServiceRuntime, ManualClock, type BaseServiceRuntime, type ServiceRuntime } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
 
 const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
@@ -88,6 +88,34 @@ describe('the service runtime', () => {
         return r;
       });
       expect(answer.body.checks).toEqual({ database: 'ok', broker: 'ok' });
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('prunes consumers\' handled message ids older than PROCESSED_MESSAGES_RETENTION_DAYS, on the service clock', async () => {
+    const clock = new ManualClock(new Date('2026-06-15T12:00:00.000Z'));
+    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
+      name: 'pruning',
+      config: { ...config(env, env.databaseUrl), PROCESSED_MESSAGES_RETENTION_DAYS: 2 },
+      schema: {},
+      migrationsFolder: NO_MIGRATIONS,
+      logger,
+      clock,
+    });
+    try {
+      const day = 24 * 3600 * 1000;
+      for (const [id, age] of [['old', 3], ['young', 1]] as const) {
+        await runtime.database.pool.query('insert into processed_messages (consumer, message_id, handled_at) values ($1, $2, $3)', [
+          'pruning.q',
+          id,
+          new Date(clock.now().getTime() - age * day),
+        ]);
+      }
+      expect(runtime.pruner.retentionMs).toBe(2 * day);
+      expect(await runtime.pruner.pruneOnce()).toBe(1);
+      const { rows } = await runtime.database.pool.query<{ message_id: string }>('select message_id from processed_messages');
+      expect(rows.map((r) => r.message_id)).toEqual(['young']);
     } finally {
       await runtime.stop();
     }
