@@ -1,6 +1,6 @@
-import { createPublicKey, KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export const ROLES = ['OPERATOR', 'HQ_MANAGER', 'STORE_MANAGER'] as const;
@@ -32,97 +32,97 @@ export interface Principal {
   token: string;
 }
 
-export interface Jwk {
-  kty: string;
-  kid?: string;
-  n?: string;
-  e?: string;
-  alg?: string;
-  use?: string;
-}
-
 export type KeySource =
   | { publicKeyPem: string }
   | { jwksUrl: string; fetchImpl?: typeof fetch };
 
+export interface TokenVerifierOptions {
+  /** The time tokens are judged at (expiry); tests and the e2e harness move it by hand. */
+  clock?: Clock;
+}
+
+type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
+type RemoteKeys = ReturnType<Jose['createRemoteJWKSet']>;
+
+// jose is ESM-only: loaded once, on the first verification (dynamic import from CommonJS).
+let josePromise: Promise<Jose> | undefined;
+const loadJose = (): Promise<Jose> => (josePromise ??= import('jose'));
+
+/** The key set could not be fetched (identity down, timeout, not a JWKS): the token cannot be judged. */
+class KeysUnavailable extends Error {}
+
 /**
- * Verifies access tokens with the issuer's public key: configured as PEM, or fetched from
- * identity's JWKS endpoint (cached; refetched when an unknown key id appears, at most every 30 s).
+ * Verifies access tokens (RS256, the kit's issuer and audience) with jose: against the PEM public
+ * key when configured, else against identity's JWKS endpoint (jose's remote key set: fetched on
+ * first use, cached, refetched when a token names an unknown key id — at most every 30 s — and
+ * after 10 minutes). An expired token is 401 AUTH_TOKEN_EXPIRED, any other bad token 401
+ * AUTH_TOKEN_INVALID, unreachable keys 503 SERVICE_UNAVAILABLE (never a verdict on the token).
  */
 export class TokenVerifier {
-  private keys = new Map<string, KeyObject>();
-  private staticKey?: KeyObject;
-  private lastFetch = 0;
-  private inflight?: Promise<void>;
+  private readonly staticKey?: KeyObject;
+  private remote?: Promise<RemoteKeys>;
 
-  constructor(private readonly source: KeySource) {
+  constructor(
+    private readonly source: KeySource,
+    private readonly options: TokenVerifierOptions = {},
+  ) {
     if ('publicKeyPem' in source) this.staticKey = createPublicKey(source.publicKeyPem);
   }
 
-  private async refresh(force: boolean): Promise<void> {
-    if (!('jwksUrl' in this.source)) return;
-    if (!force && this.keys.size > 0) return;
-    if (Date.now() - this.lastFetch < 30_000 && this.keys.size > 0) return;
-    const { jwksUrl, fetchImpl } = this.source;
-    this.inflight ??= (async () => {
-      try {
-        const res = await (fetchImpl ?? fetch)(jwksUrl, { signal: AbortSignal.timeout(3000) });
-        if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
-        const body = (await res.json()) as { keys: Jwk[] };
-        const next = new Map<string, KeyObject>();
-        for (const jwk of body.keys) next.set(jwk.kid ?? 'default', createPublicKey({ key: jwk as never, format: 'jwk' }));
-        this.keys = next;
-        this.lastFetch = Date.now();
-      } finally {
-        this.inflight = undefined;
-      }
-    })();
-    await this.inflight;
-  }
-
-  private async keyFor(kid: string | undefined): Promise<KeyObject> {
-    if (this.staticKey) return this.staticKey;
-    try {
-      await this.refresh(false);
-      let key = this.keys.get(kid ?? 'default') ?? (kid ? undefined : [...this.keys.values()][0]);
-      if (!key) {
-        await this.refresh(true);
-        key = this.keys.get(kid ?? 'default');
-      }
-      if (!key) throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
-      return key;
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Token keys are unavailable', { cause: err });
-    }
+  private remoteKeys(jose: Jose, source: { jwksUrl: string; fetchImpl?: typeof fetch }): Promise<RemoteKeys> {
+    this.remote ??= Promise.resolve(
+      jose.createRemoteJWKSet(new URL(source.jwksUrl), {
+        timeoutDuration: 3000,
+        cooldownDuration: 30_000,
+        ...(source.fetchImpl ? { [jose.customFetch]: source.fetchImpl } : {}),
+      }),
+    );
+    return this.remote;
   }
 
   async verify(token: string): Promise<AccessClaims> {
-    const decoded = jwt.decode(token, { complete: true });
-    if (!decoded || typeof decoded.payload === 'string') throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
-    const key = await this.keyFor(decoded.header.kid);
+    const jose = await loadJose();
+    const { source } = this;
+    let key: KeyObject | ((...args: Parameters<RemoteKeys>) => ReturnType<RemoteKeys>);
+    if (this.staticKey) {
+      key = this.staticKey;
+    } else {
+      const remote = await this.remoteKeys(jose, source as { jwksUrl: string; fetchImpl?: typeof fetch });
+      key = async (header, input) => {
+        try {
+          return await remote(header, input);
+        } catch (err) {
+          // No key with the token's kid is a bad token; anything else is the key set being unavailable.
+          if (err instanceof jose.errors.JWKSNoMatchingKey || err instanceof jose.errors.JWKSMultipleMatchingKeys) throw err;
+          throw new KeysUnavailable('token keys are unavailable', { cause: err });
+        }
+      };
+    }
+    let payload: Record<string, unknown>;
     try {
-      const payload = jwt.verify(token, key, {
+      ({ payload } = await jose.jwtVerify(token, key as never, {
         algorithms: ['RS256'],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
-      }) as jwt.JwtPayload;
-      if (typeof payload.sub !== 'string' || !ROLES.includes(payload.role)) {
-        throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
-      }
-      return {
-        sub: payload.sub,
-        role: payload.role,
-        hqId: payload.hqId,
-        storeId: payload.storeId,
-        passwordMustChange: payload.passwordMustChange === true,
-        impersonatedBy: payload.impersonatedBy,
-      };
+        requiredClaims: ['sub', 'exp'],
+        currentDate: this.options.clock?.now(),
+      }));
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (err instanceof jwt.TokenExpiredError) throw unauthorized('AUTH_TOKEN_EXPIRED', 'Access token has expired');
+      if (err instanceof KeysUnavailable) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Token keys are unavailable', { cause: err.cause });
+      if (err instanceof jose.errors.JWTExpired) throw unauthorized('AUTH_TOKEN_EXPIRED', 'Access token has expired');
       throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
     }
+    const role = payload.role as Role;
+    if (typeof payload.sub !== 'string' || !ROLES.includes(role)) throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
+    const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return {
+      sub: payload.sub,
+      role,
+      hqId: optionalString(payload.hqId),
+      storeId: optionalString(payload.storeId),
+      passwordMustChange: payload.passwordMustChange === true,
+      impersonatedBy: optionalString(payload.impersonatedBy),
+    };
   }
 }
 

@@ -11,6 +11,7 @@ import {
   JWT_AUDIENCE,
   JWT_ISSUER,
   listen,
+  ManualClock,
   notFound,
   type RunningGrpcServer,
   startGrpcServer,
@@ -175,6 +176,47 @@ describe('TokenVerifier', () => {
   it('answers 503 when the JWKS endpoint is unreachable, rather than calling the token invalid', async () => {
     const v = new TokenVerifier({ jwksUrl: 'http://127.0.0.1:1/jwks' });
     await expect(v.verify(sign({}))).rejects.toMatchObject({ httpStatus: 503 });
+  });
+
+  it('answers 503 when the JWKS endpoint fails or answers something else than a key set; a junk token is still 401', async () => {
+    for (const answer of [new Response('down', { status: 500 }), Response.json({ not: 'a key set' })]) {
+      const v = new TokenVerifier({ jwksUrl: 'http://identity.invalid/jwks', fetchImpl: async () => answer });
+      await expect(v.verify(sign({}))).rejects.toMatchObject({ httpStatus: 503, code: 'SERVICE_UNAVAILABLE' });
+      await expect(v.verify('not-a-jwt')).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+    }
+  });
+
+  it('a token naming a key id the JWKS does not have is AUTH_TOKEN_INVALID (the set is not refetched within its 30 s cooldown)', async () => {
+    const jwk = { ...createPublicKey(keys.publicKeyPem).export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+    let fetches = 0;
+    const v = new TokenVerifier({
+      jwksUrl: 'http://identity.invalid/jwks',
+      fetchImpl: async () => {
+        fetches++;
+        return Response.json({ keys: [jwk] });
+      },
+    });
+    expect((await v.verify(sign({}))).sub).toBe('acc-1');
+    await expect(v.verify(sign({}, { keyid: 'rotated-away' }))).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+    expect(fetches).toBe(1);
+  });
+
+  it('judges expiry at the injected clock', async () => {
+    const clock = new ManualClock();
+    const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem }, { clock });
+    const token = sign({}, { expiresIn: 60 });
+    expect((await v.verify(token)).sub).toBe('acc-1');
+    clock.advance(61_000);
+    await expect(v.verify(token)).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_EXPIRED' });
+  });
+
+  it('refuses a token that never expires or names nobody', async () => {
+    const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem });
+    const noExpiry = jwt.sign({ role: 'OPERATOR' }, keys.privateKeyPem, { algorithm: 'RS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, subject: 'x' });
+    await expect(v.verify(noExpiry)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+    const nobody = jwt.sign({ role: 'OPERATOR' }, keys.privateKeyPem, { algorithm: 'RS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, expiresIn: 60 });
+    await expect(v.verify(nobody)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+    await expect(v.verify(sign({ role: 'ROOT' }))).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
   });
 });
 
