@@ -1,7 +1,9 @@
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { authenticate, optionalAuthenticate, principalOf, requirePasswordChanged, requireRole, type Principal, type Role, type TokenVerifier } from './auth';
-import { AppError, forbidden } from './errors';
+import { AppError, forbidden, type FieldDetail } from './errors';
+import { legacyErrorBody, toAppError } from './http-errors';
 import './upload';
 import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
 import { parseInput, parseInputAs } from './validation';
@@ -87,11 +89,43 @@ export interface RouteSpec<
   /** Other documented answers: status → the spec's codes. */
   errors?: Record<number, string[]>;
   /**
+   * Spec 01's legacy error shape `{ message, error: "Bad Request", statusCode }` for this route
+   * instead of the platform envelope: documented with LegacyErrorSchema, rendered by the route
+   * itself (so also for errors of its guard and `before` handlers). `invalidMessage` turns the
+   * per-field details of invalid input (params, query, body, hostile input) into the message;
+   * a 5xx answers "Unknown error has occurred." (logged with an errorId).
+   */
+  legacyErrors?: LegacyErrorsOption;
+  /**
    * Returns the response body (sent as JSON with response.status), or nothing for a bodiless
    * status. A handler that writes the response itself (streams, files) leaves it sent.
    */
   handler: (input: RouteInput<P, Q, B, A, Path>) => Promise<ResponseValue<R>> | ResponseValue<R>;
 }
+
+/** The body of spec 01's legacy errors, as an OpenAPI component. */
+export const LegacyErrorSchema = z
+  .object({ message: z.string(), error: z.literal('Bad Request'), statusCode: z.number().int() })
+  .openapi('LegacyError');
+
+export interface LegacyErrorsOption {
+  /** The message of a 400 for invalid input, from the per-field details the kit found. */
+  invalidMessage: (details: FieldDetail[]) => string;
+}
+
+/** Renders every error of a legacy route in spec 01's shape (the route's last handler). */
+const legacyRouteErrors = (option: LegacyErrorsOption, invalidCode: string): ErrorRequestHandler => (err, req, res, _next) => {
+  const appError = toAppError(err);
+  if (appError && appError.httpStatus < 500) {
+    if (appError.headers) res.set(appError.headers);
+    const message = appError.httpStatus === 400 && appError.code === invalidCode && appError.details?.length ? option.invalidMessage(appError.details) : appError.message;
+    res.status(appError.httpStatus).json(legacyErrorBody(appError.httpStatus, message));
+    return;
+  }
+  const errorId = randomUUID();
+  req.log.error({ err, errorId, method: req.method, path: req.path }, 'unexpected error');
+  res.status(500).json(legacyErrorBody(500, 'Unknown error has occurred.'));
+};
 
 /** What the response checker of the tests needs to know about a route. */
 export interface DefinedRoute {
@@ -101,6 +135,8 @@ export interface DefinedRoute {
   pattern: RegExp;
   success: { status: number; alsoStatuses: number[]; schema?: z.ZodType; contentType?: string };
   errorStatuses: number[];
+  /** The body of its error answers when it is not the platform envelope (legacy routes). */
+  errorSchema?: z.ZodType;
 }
 
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -163,6 +199,11 @@ const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string)
   }
   return errors;
 };
+
+const legacyErrorResponses = (errors: Record<number, string[]>): RouteConfig['responses'] =>
+  Object.fromEntries(
+    Object.entries(errors).map(([status, codes]) => [status, { description: codes.join(', '), content: { 'application/json': { schema: LegacyErrorSchema } } }]),
+  );
 
 const mergeErrors = (a: Record<number, string[]>, b: Record<number, string[]>) => {
   const out: Record<number, string[]> = { ...a };
@@ -239,7 +280,7 @@ export class ServiceApi {
       responses: {
         [spec.response.status]: success,
         ...Object.fromEntries((spec.response.alsoStatuses ?? []).map((status) => [status, success])),
-        ...errorResponses(errors),
+        ...(spec.legacyErrors ? legacyErrorResponses(errors) : errorResponses(errors)),
       },
     });
     this.routes.push({
@@ -249,6 +290,7 @@ export class ServiceApi {
       pattern: toPattern(spec.path),
       success: { status: spec.response.status, alsoStatuses: spec.response.alsoStatuses ?? [], schema: spec.response.schema, contentType: spec.response.contentType },
       errorStatuses: Object.keys(errors).map(Number),
+      ...(spec.legacyErrors ? { errorSchema: LegacyErrorSchema } : {}),
     });
 
     const parse = <S extends z.ZodType>(schema: S, input: unknown) =>
@@ -281,7 +323,9 @@ export class ServiceApi {
         next(err);
       }
     };
-    router[spec.method](toExpressPath(spec.path), ...guardFor(spec.auth, this.options.verifier), ...(spec.before ?? []), handle);
+    const chain: Array<RequestHandler | ErrorRequestHandler> = [...guardFor(spec.auth, this.options.verifier), ...(spec.before ?? []), handle];
+    if (spec.legacyErrors) chain.push(legacyRouteErrors(spec.legacyErrors, spec.invalidCode ?? 'VALIDATION_FAILED'));
+    router[spec.method](toExpressPath(spec.path), ...chain);
   }
 
   /** The service's OpenAPI 3 document (served at /openapi.json and merged by the gateway). */

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { z } from 'zod';
-import { conflict, createHttpApp, listen, ServiceApi, TokenVerifier, type RunningHttpServer } from '../src';
+import { AppError, conflict, createHttpApp, listen, ServiceApi, TokenVerifier, type RunningHttpServer } from '../src';
 import { apiClient, createTestKeys, responseDrift } from '../src/testing';
 import jwt from 'jsonwebtoken';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src';
@@ -125,5 +125,59 @@ describe('routes defined once through ServiceApi', () => {
     expect(() =>
       twice.define(router, { method: 'get', path: '/x', operationId: 'getThing', summary: 's', tags: [], auth: 'public', response: { status: 204, description: 'none' }, handler: () => undefined }),
     ).toThrow('defined twice');
+  });
+});
+
+describe('a route answering spec 01 legacy errors (legacyErrors)', () => {
+  let server: RunningHttpServer;
+  let api: ServiceApi;
+  let call: ReturnType<typeof apiClient>;
+  const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
+
+  beforeAll(async () => {
+    api = new ServiceApi({ title: 'legacy' });
+    const router = api.router();
+    api.define(router, {
+      method: 'get', path: '/v1/things', operationId: 'listLegacyThings', summary: 'Legacy list', tags: ['Legacy'], auth: 'public',
+      query: z.object({ take: z.coerce.number().int().max(100), boom: z.string().optional(), missing: z.string().optional() }),
+      legacyErrors: { invalidMessage: (details) => (details.some((d) => d.field === 'take' && d.code === 'TOO_BIG') ? 'Take <= 100' : 'Invalid Parameter Value') },
+      response: { status: 200, description: 'Things', schema: z.object({ take: z.number() }) },
+      errors: { 404: ['Requested resource was not found.'], 500: ['Unknown error has occurred.'] },
+      handler: ({ query }) => {
+        if (query.boom) throw new Error('database exploded');
+        if (query.missing) throw new AppError(404, 'NOT_FOUND', 'Requested resource was not found.');
+        return { take: query.take };
+      },
+    });
+    api.define(router, {
+      method: 'get', path: '/api/v1/platform', operationId: 'platformThing', summary: 'Platform', tags: ['Legacy'], auth: 'public',
+      query: z.object({ n: z.coerce.number() }),
+      response: { status: 200, description: 'ok', schema: z.object({ n: z.number() }) },
+      handler: ({ query }) => ({ n: query.n }),
+    });
+    server = await listen(createHttpApp({ logger, production: true, routers: [router], openApiDocument: api.openApiDocument }), 0, '127.0.0.1');
+    call = apiClient(server.url, api);
+  });
+  afterAll(() => server.close());
+
+  it('renders invalid input with the message the route chooses, other client errors with their own message', async () => {
+    expect((await call('GET', '/v1/things?take=101')).body).toEqual(legacy(400, 'Take <= 100'));
+    expect((await call('GET', '/v1/things?take=x')).body).toEqual(legacy(400, 'Invalid Parameter Value'));
+    expect((await call('GET', '/v1/things?take=1&boom=a%00b')).body).toEqual(legacy(400, 'Invalid Parameter Value'));
+    expect((await call('GET', '/v1/things?take=1&missing=1')).body).toEqual(legacy(404, 'Requested resource was not found.'));
+    expect((await call('GET', '/v1/things?take=3')).body).toEqual({ take: 3 });
+  });
+
+  it('masks a defect as 500 "Unknown error has occurred." while other routes keep the platform envelope', async () => {
+    expect((await call('GET', '/v1/things?take=1&boom=1')).body).toEqual(legacy(500, 'Unknown error has occurred.'));
+    expect((await call('GET', '/api/v1/platform?n=x')).body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('documents the legacy body for its errors and the drift check holds the route to it', async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }>> };
+    expect(doc.paths['/v1/things']!.get!.responses['400']!.content['application/json']!.schema.$ref).toBe('#/components/schemas/LegacyError');
+    expect(doc.paths['/api/v1/platform']!.get!.responses['400']!.content['application/json']!.schema.$ref).toBe('#/components/schemas/PlatformError');
+    expect(responseDrift(api.routes, 'GET', '/v1/things', 400, 'application/json', { success: false, error: { code: 'X', message: 'x' } })).toMatch(/does not match the envelope/);
+    expect(responseDrift(api.routes, 'GET', '/api/v1/platform', 400, 'application/json', legacy(400, 'x'))).toMatch(/does not match the envelope/);
   });
 });

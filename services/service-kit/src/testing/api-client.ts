@@ -58,7 +58,8 @@ export const responseDrift = (
   }
   if (status >= 400) {
     if (!route.errorStatuses.includes(status)) return `${where}, a status its documentation does not list (${route.errorStatuses.join(', ')})`;
-    const parsed = errorSchema.safeParse(body);
+    // A route rendering spec 01's legacy shape is checked against it (DefinedRoute.errorSchema).
+    const parsed = (route.errorSchema ?? errorSchema).safeParse(body);
     return parsed.success ? undefined : `${where}; error body does not match the envelope: ${JSON.stringify(body)}`;
   }
   return `${where}, documented success is ${route.success.status}`;
