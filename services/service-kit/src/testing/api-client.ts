@@ -85,7 +85,7 @@ export const apiClient = (baseUrl: string, api: Pick<ServiceApi, 'routes'> & { e
     }
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body as RequestInit["body"] });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
