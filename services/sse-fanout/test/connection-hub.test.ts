@@ -1,0 +1,165 @@
+import { createLogger, ManualClock } from '@storecast/service-kit';
+import { ConnectionHub, type ConnectionHubOptions } from '../src/app/connection-hub';
+import type { StreamSink } from '../src/app/ports';
+import { ManualTimers } from './support/manual-timers';
+
+/** A sink that records frames; `bufferedBytes` is what a test says the client has not read. */
+class RecordingSink implements StreamSink {
+  frames: string[] = [];
+  bufferedBytes = 0;
+  state: 'open' | 'ended' | 'destroyed' = 'open';
+  private listeners: Array<() => void> = [];
+  write(frame: Buffer) {
+    this.frames.push(frame.toString());
+  }
+  end() {
+    this.finish('ended');
+  }
+  destroy() {
+    this.finish('destroyed');
+  }
+  onClose(listener: () => void) {
+    this.listeners.push(listener);
+  }
+  events() {
+    return this.frames.filter((f) => f.includes('event: ')).map((f) => /event: (.+)\n/.exec(f)![1] + ':' + (/"n":(\d+)/.exec(f)?.[1] ?? ''));
+  }
+  private finish(state: 'ended' | 'destroyed') {
+    if (this.state !== 'open') return;
+    this.state = state;
+    this.listeners.forEach((l) => l());
+  }
+}
+
+const hubWith = (overrides: Partial<ConnectionHubOptions> = {}) => {
+  const clock = new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
+  const turns: Array<() => void> = [];
+  const hub = new ConnectionHub({
+    clock,
+    timers: new ManualTimers(clock),
+    logger: createLogger('hub-test', 'silent'),
+    keepAliveMs: 25_000,
+    maxLifetimeMs: 1_800_000,
+    closeJitterMs: 0,
+    retryMs: 3000,
+    maxBufferedBytes: 4096,
+    writesPerTurn: 2,
+    nextTurn: (fn) => void turns.push(fn),
+    ...overrides,
+  });
+  /** Runs the event-loop turns the hub asked for, one at a time; returns how many ran. */
+  const runTurns = () => {
+    let count = 0;
+    while (turns.length) {
+      turns.shift()!();
+      count++;
+    }
+    return count;
+  };
+  return { hub, turns, runTurns };
+};
+
+describe('fan-out in chunks', () => {
+  it('writes at most writesPerTurn frames per event-loop turn and yields in between', () => {
+    const { hub, turns, runTurns } = hubWith();
+    const sinks = Array.from({ length: 5 }, () => new RecordingSink());
+    sinks.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    expect(sinks.map((s) => s.events().length)).toEqual([2, 2, 1, 1, 1]);
+    expect(turns).toHaveLength(1);
+    expect(runTurns()).toBe(2);
+    expect(sinks.every((s) => s.events().at(-1) === 'announcement:1')).toBe(true);
+  });
+
+  it('every stream gets its events in publish order, also when a broadcast is still being written', () => {
+    const { hub, runTurns } = hubWith();
+    const sinks = Array.from({ length: 5 }, () => new RecordingSink());
+    sinks.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 2 });
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement-revoked', { n: 1 });
+    runTurns();
+    for (const sink of sinks) expect(sink.events()).toEqual(['connected:', 'announcement:1', 'announcement:2', 'announcement-revoked:1']);
+    expect(hub.stats()).toMatchObject({ open: 5, delivered: 15, dropped: 0 });
+  });
+
+  it('a stream opened after an event was published does not get it (no replay)', () => {
+    const { hub, runTurns } = hubWith();
+    const early = Array.from({ length: 3 }, () => new RecordingSink());
+    early.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    const late = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, late);
+    runTurns();
+    expect(late.events()).toEqual(['connected:']);
+  });
+
+  it('a stream that closes while a broadcast is under way is skipped', () => {
+    const { hub, runTurns } = hubWith();
+    const sinks = Array.from({ length: 4 }, () => new RecordingSink());
+    sinks.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    sinks[3]!.end();
+    runTurns();
+    expect(sinks[3]!.events()).toEqual(['connected:']);
+    expect(hub.stats()).toMatchObject({ open: 3, delivered: 3 });
+  });
+});
+
+describe('back-pressure', () => {
+  it('a stream whose client is too far behind is dropped and forgotten; the others still get the event', () => {
+    const { hub, runTurns } = hubWith({ writesPerTurn: 100 });
+    const slow = new RecordingSink();
+    const fast = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, slow);
+    hub.open({ storeId: 's', deviceId: null }, fast);
+    slow.bufferedBytes = 4096 - 10;
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    runTurns();
+    expect(slow.state).toBe('destroyed');
+    expect(slow.events()).toEqual(['connected:']);
+    expect(fast.events()).toEqual(['connected:', 'announcement:1']);
+    expect(hub.stats()).toMatchObject({ open: 1, dropped: 1, delivered: 1 });
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 2 });
+    runTurns();
+    expect(slow.frames).toHaveLength(1);
+  });
+
+  it('a frame that fits what is left of the buffer is written', () => {
+    const { hub, runTurns } = hubWith({ writesPerTurn: 100 });
+    const sink = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, sink);
+    sink.bufferedBytes = 2048;
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    runTurns();
+    expect(sink.state).toBe('open');
+    expect(sink.events()).toEqual(['connected:', 'announcement:1']);
+  });
+
+  it('keep-alives count against the buffer too', () => {
+    const clock = new ManualClock();
+    const timers = new ManualTimers(clock);
+    const { hub } = hubWith({ timers, clock });
+    const sink = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, sink);
+    sink.bufferedBytes = 4096;
+    timers.advance(25_000);
+    expect(sink.state).toBe('destroyed');
+    expect(timers.pending).toBe(0);
+  });
+});
+
+describe('shutting down', () => {
+  it('close() ends every stream and refuses new ones', () => {
+    const { hub } = hubWith();
+    const open = [new RecordingSink(), new RecordingSink()];
+    open.forEach((s, i) => hub.open({ storeId: `s${i}`, deviceId: null }, s));
+    hub.close();
+    expect(open.map((s) => s.state)).toEqual(['ended', 'ended']);
+    const late = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, late);
+    expect(late.state).toBe('ended');
+    expect(late.frames).toEqual([]);
+    expect(hub.stats().open).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import { newId } from '@storecast/service-kit';
+import type { TestEnv } from '@storecast/service-kit/testing';
+import { createTestEnv, eventPublisher, pendingEvent, revokedEventData, startFanout, type Fanout } from './support/harness';
+
+describe('several replicas on one exchange', () => {
+  let env: TestEnv;
+  let replicas: Fanout[];
+  let publisher: Awaited<ReturnType<typeof eventPublisher>>;
+
+  beforeAll(async () => {
+    env = await createTestEnv('sse-fanout');
+    replicas = [await startFanout(env), await startFanout(env)];
+    publisher = await eventPublisher(env);
+  });
+  afterAll(async () => {
+    await publisher?.close();
+    for (const r of replicas ?? []) await r.service.stop();
+    await env.cleanup();
+  });
+
+  it('each replica consumes from a queue of its own, so streams of one store on both replicas get every event', async () => {
+    const [a, b] = replicas as [Fanout, Fanout];
+    const storeId = newId();
+    // A ticket issued by one replica opens a stream on the other (same secret behind the gateway).
+    const onA = await a.connect(await b.ticket(storeId));
+    const onB = await b.connect(await a.ticket(storeId));
+    try {
+      await onA.nextEvent();
+      await onB.nextEvent();
+      const event = pendingEvent(storeId);
+      await publisher.publish('dispatch.dispatch.pending', event);
+      await publisher.publish('dispatch.dispatch.revoked', revokedEventData(storeId, event.dispatchId));
+      for (const stream of [onA, onB]) {
+        expect(await stream.nextEvent()).toMatchObject({ event: 'announcement', data: { dispatchId: event.dispatchId } });
+        expect(await stream.nextEvent()).toMatchObject({ event: 'announcement-revoked', data: { dispatchId: event.dispatchId } });
+      }
+      expect(a.service.hub.stats().delivered).toBeGreaterThanOrEqual(2);
+      expect(b.service.hub.stats().delivered).toBeGreaterThanOrEqual(2);
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  });
+
+  it('a replica that stops ends its streams at once (players reconnect to another), the other keeps delivering', async () => {
+    const extra = await startFanout(env);
+    const storeId = newId();
+    const leaving = await extra.connect(await extra.ticket(storeId));
+    const staying = await replicas[0]!.connect(await replicas[0]!.ticket(storeId));
+    try {
+      await leaving.nextEvent();
+      await staying.nextEvent();
+      await extra.service.stop();
+      await expect(leaving.closed).resolves.toEqual({ ended: true });
+      const event = pendingEvent(storeId);
+      await publisher.publish('dispatch.dispatch.pending', event);
+      expect(await staying.nextEvent()).toMatchObject({ data: { dispatchId: event.dispatchId } });
+    } finally {
+      staying.close();
+    }
+  });
+});

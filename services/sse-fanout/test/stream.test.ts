@@ -1,0 +1,210 @@
+import { newId } from '@storecast/service-kit';
+import type { TestEnv } from '@storecast/service-kit/testing';
+import { AnnouncementEventSchema, AnnouncementRevokedEventSchema, ConnectedEventSchema } from '../src/app/stream-events';
+import { createTestEnv, eventPublisher, pendingEvent, revokedEventData, startFanout, type Fanout } from './support/harness';
+
+describe('the announcement stream', () => {
+  let env: TestEnv;
+  let fanout: Fanout;
+  let publisher: Awaited<ReturnType<typeof eventPublisher>>;
+
+  beforeAll(async () => {
+    env = await createTestEnv('sse-fanout');
+    fanout = await startFanout(env);
+    publisher = await eventPublisher(env);
+  });
+  afterAll(async () => {
+    await publisher?.close();
+    await fanout?.service.stop();
+    await env.cleanup();
+  });
+
+  it('answers text/event-stream that no intermediary may buffer, and sends connected first', async () => {
+    const storeId = newId();
+    const stream = await fanout.connect(await fanout.ticket(storeId));
+    try {
+      expect(stream.headers['content-type']).toBe('text/event-stream');
+      expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+      expect(stream.headers['x-accel-buffering']).toBe('no');
+      const first = await stream.next();
+      expect(first.event).toBe('connected');
+      expect(first.retry).toBe(3000);
+      expect(ConnectedEventSchema.parse(first.data)).toEqual({
+        storeId,
+        deviceId: null,
+        connectedAt: fanout.clock.now().toISOString(),
+        closesAt: new Date(fanout.clock.now().getTime() + 30 * 60_000).toISOString(),
+        keepAliveSeconds: 25,
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers announcement for each pending dispatch and announcement-revoked for a remote stop, in the order they happened', async () => {
+    const storeId = newId();
+    const stream = await fanout.connect(await fanout.ticket(storeId));
+    try {
+      await stream.nextEvent();
+      const first = pendingEvent(storeId, { isEmergency: true, playAt: '2026-11-23T01:00:04.000Z' });
+      const second = pendingEvent(storeId);
+      await publisher.publish('dispatch.dispatch.pending', first);
+      await publisher.publish('dispatch.dispatch.pending', second);
+      await publisher.publish('dispatch.dispatch.revoked', revokedEventData(storeId, first.dispatchId));
+
+      const a = await stream.nextEvent();
+      expect(a.event).toBe('announcement');
+      expect(AnnouncementEventSchema.strict().parse(a.data)).toEqual({
+        dispatchId: first.dispatchId,
+        announcementId: first.announcementId,
+        title: first.title,
+        audioUrl: first.audioUrl,
+        durationSeconds: first.durationSeconds,
+        isEmergency: true,
+        playAt: '2026-11-23T01:00:04.000Z',
+        deviceId: null,
+        pendingAt: first.pendingAt,
+      });
+      expect(await stream.nextEvent()).toMatchObject({ event: 'announcement', data: { dispatchId: second.dispatchId } });
+      const stop = await stream.nextEvent();
+      expect(stop.event).toBe('announcement-revoked');
+      expect(AnnouncementRevokedEventSchema.strict().parse(stop.data)).toEqual({
+        dispatchId: first.dispatchId,
+        announcementId: expect.any(String),
+        deviceId: null,
+        revokedAt: '2026-11-23T01:05:00.000Z',
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('events of other stores never reach the stream (HQ and store ids stay on the server)', async () => {
+    const storeId = newId();
+    const stream = await fanout.connect(await fanout.ticket(storeId));
+    try {
+      await stream.nextEvent();
+      await publisher.publish('dispatch.dispatch.pending', pendingEvent(newId()));
+      await publisher.publish('dispatch.dispatch.revoked', revokedEventData(newId(), newId()));
+      const own = pendingEvent(storeId);
+      await publisher.publish('dispatch.dispatch.pending', own);
+      const next = await stream.nextEvent();
+      expect(next.data).toMatchObject({ dispatchId: own.dispatchId });
+      expect(next.data).not.toHaveProperty('hqId');
+      expect(next.data).not.toHaveProperty('storeId');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a dispatch addressed to a device reaches only the stream of that device; store-wide ones reach all', async () => {
+    const storeId = newId();
+    const [d1, d2] = [newId(), newId()];
+    const storeLevel = await fanout.connect(await fanout.ticket(storeId));
+    const device1 = await fanout.connect(await fanout.ticket(storeId, d1));
+    const device2 = await fanout.connect(await fanout.ticket(storeId, d2));
+    try {
+      for (const s of [storeLevel, device1, device2]) await s.nextEvent();
+      expect(device1.received[0]!.data).toMatchObject({ deviceId: d1 });
+      const forD1 = pendingEvent(storeId, { deviceId: d1 });
+      const everyone = pendingEvent(storeId);
+      await publisher.publish('dispatch.dispatch.pending', forD1);
+      await publisher.publish('dispatch.dispatch.revoked', revokedEventData(storeId, forD1.dispatchId, d1));
+      await publisher.publish('dispatch.dispatch.pending', everyone);
+
+      expect(await device1.nextEvent()).toMatchObject({ event: 'announcement', data: { dispatchId: forD1.dispatchId, deviceId: d1 } });
+      expect(await device1.nextEvent()).toMatchObject({ event: 'announcement-revoked', data: { dispatchId: forD1.dispatchId } });
+      expect(await device1.nextEvent()).toMatchObject({ data: { dispatchId: everyone.dispatchId } });
+      // The others' next event is the store-wide one: the device's two never reached them.
+      expect(await device2.nextEvent()).toMatchObject({ data: { dispatchId: everyone.dispatchId } });
+      expect(await storeLevel.nextEvent()).toMatchObject({ data: { dispatchId: everyone.dispatchId } });
+    } finally {
+      for (const s of [storeLevel, device1, device2]) s.close();
+    }
+  });
+
+  it('device ids in tickets are matched case-insensitively against the lower-case ids of events', async () => {
+    const storeId = newId();
+    const device = newId();
+    const stream = await fanout.connect(await fanout.ticket(storeId, device.toUpperCase()));
+    try {
+      await stream.nextEvent();
+      const event = pendingEvent(storeId, { deviceId: device });
+      await publisher.publish('dispatch.dispatch.pending', event);
+      expect(await stream.nextEvent()).toMatchObject({ data: { dispatchId: event.dispatchId } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends a comment line every 25 seconds, and nothing else while there are no events', async () => {
+    const stream = await fanout.connect(await fanout.ticket(newId()));
+    try {
+      await stream.next();
+      fanout.timers.advance(24_999);
+      fanout.timers.advance(1);
+      expect(await stream.next()).toEqual({ comment: 'keep-alive' });
+      fanout.timers.advance(25_000);
+      expect(await stream.next()).toEqual({ comment: 'keep-alive' });
+      expect(stream.received.map((m) => m.event ?? m.comment)).toEqual(['connected', 'keep-alive', 'keep-alive']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('the server closes the stream after 30 minutes, not a moment before', async () => {
+    const stream = await fanout.connect(await fanout.ticket(newId()));
+    await stream.next();
+    const opened = fanout.service.hub.stats().open;
+    fanout.timers.advance(30 * 60_000 - 1);
+    expect(fanout.service.hub.stats().open).toBe(opened);
+    fanout.timers.advance(1);
+    await expect(stream.closed).resolves.toEqual({ ended: true });
+    // 1800 s / 25 s: the 72nd keep-alive falls on the closing instant.
+    expect(stream.received.filter((m) => m.comment)).toHaveLength(72);
+    expect(fanout.service.hub.stats().open).toBe(opened - 1);
+  });
+
+  it('a client that went away is forgotten, with its timers', async () => {
+    const before = fanout.timers.pending;
+    const opened = fanout.service.hub.stats().open;
+    const stream = await fanout.connect(await fanout.ticket(newId()));
+    await stream.next();
+    expect(fanout.timers.pending).toBe(before + 2);
+    stream.close();
+    await stream.closed;
+    await waitFor(() => fanout.service.hub.stats().open === opened);
+    fanout.timers.advance(0);
+    expect(fanout.timers.pending).toBe(before);
+  });
+});
+
+describe('stream lifetime jitter', () => {
+  let env: TestEnv;
+  let fanout: Fanout;
+
+  beforeAll(async () => {
+    env = await createTestEnv('sse-fanout');
+    fanout = await startFanout(env, { extra: { SSE_CLOSE_JITTER_SECONDS: '60' }, random: () => 0.5 });
+  });
+  afterAll(async () => {
+    await fanout?.service.stop();
+    await env.cleanup();
+  });
+
+  it('streams opened together close spread over the last minute, as announced in connected.closesAt', async () => {
+    const stream = await fanout.connect(await fanout.ticket(newId()));
+    const connected = await stream.next();
+    const closesAt = new Date(fanout.clock.now().getTime() + 30 * 60_000 - 30_000);
+    expect(connected.data).toMatchObject({ closesAt: closesAt.toISOString() });
+    fanout.timers.advance(30 * 60_000 - 30_000 - 1);
+    expect(fanout.service.hub.stats().open).toBe(1);
+    fanout.timers.advance(1);
+    await expect(stream.closed).resolves.toEqual({ ended: true });
+  });
+});
+
+/** Waits for a condition the server reaches on its own (a closed socket noticed); no fixed sleep. */
+const waitFor = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+};

@@ -1,0 +1,93 @@
+import amqp from 'amqplib';
+import type { DomainEventMap, DomainEventType } from '@storecast/proto';
+import { ManualClock, newId } from '@storecast/service-kit';
+import { apiClient, createTestEnv, eventually, type TestEnv } from '@storecast/service-kit/testing';
+import { loadSseFanoutConfig } from '../../src/config';
+import { start, type StartedSseFanout } from '../../src/server';
+import { ManualTimers } from './manual-timers';
+import { openSse } from './sse-client';
+
+export const SECRET = 'sse-fanout-test-secret-of-at-least-32-chars';
+export const PUBLIC_BASE_URL = 'https://api.storecast.test';
+
+export interface Fanout {
+  service: StartedSseFanout;
+  client: ReturnType<typeof apiClient>;
+  timers: ManualTimers;
+  clock: ManualClock;
+  /** A ticket for the store (and device) through the documented endpoint. */
+  ticket(storeId: string, deviceId?: string): Promise<string>;
+  /** The stream of a ticket on THIS replica (the streamUrl's path and query, on this server). */
+  connect(ticket: string): ReturnType<typeof openSse>;
+}
+
+/** One replica on the test exchange, with a manual clock and timers; ready once its queue is bound. */
+export const startFanout = async (
+  env: TestEnv,
+  options: { extra?: Record<string, string>; random?: () => number; clock?: ManualClock } = {},
+): Promise<Fanout> => {
+  const clock = options.clock ?? new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
+  const timers = new ManualTimers(clock);
+  const service = await start(
+    loadSseFanoutConfig(env.env({ STREAM_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, SSE_CLOSE_JITTER_SECONDS: '0', ...options.extra })),
+    { clock, timers, random: options.random },
+  );
+  await eventually(() => expect(service.runtime.broker.isConnected).toBe(true));
+  const client = apiClient(service.httpUrl, service.api);
+  return {
+    service,
+    client,
+    timers,
+    clock,
+    async ticket(storeId, deviceId) {
+      const token = env.sign({ role: 'STORE_MANAGER', storeId, hqId: newId() });
+      const res = await client('POST', `/api/v1/store/announcements/stream-ticket${deviceId ? `?deviceId=${deviceId}` : ''}`, { token });
+      expect(res.status).toBe(200);
+      return (res.body as { ticket: string }).ticket;
+    },
+    connect: (ticket) => openSse(`${service.httpUrl}/api/v1/store/announcements/stream?ticket=${encodeURIComponent(ticket)}`, service.api.routes),
+  };
+};
+
+/** Publishes events on the test exchange as the outbox relay does (envelope, message id). */
+export const eventPublisher = async (env: TestEnv) => {
+  const connection = await amqp.connect(env.amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  await channel.assertExchange(env.exchange, 'topic', { durable: true });
+  return {
+    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K]): Promise<string> {
+      const id = newId();
+      const envelope = { id, type, occurredAt: new Date().toISOString(), data };
+      channel.publish(env.exchange, type, Buffer.from(JSON.stringify(envelope)), { messageId: id, persistent: true, contentType: 'application/json' });
+      await channel.waitForConfirms();
+      return id;
+    },
+    close: () => connection.close(),
+  };
+};
+
+export const pendingEvent = (storeId: string, overrides: Partial<DomainEventMap['dispatch.dispatch.pending']> = {}): DomainEventMap['dispatch.dispatch.pending'] => ({
+  dispatchId: newId(),
+  announcementId: newId(),
+  hqId: newId(),
+  storeId,
+  deviceId: null,
+  title: 'Store closes in 10 minutes',
+  audioUrl: 'https://s3.example.test/announcements/a.mp3?X-Amz-Signature=abc',
+  durationSeconds: 4.2,
+  isEmergency: false,
+  playAt: null,
+  pendingAt: '2026-11-23T01:00:02.000Z',
+  ...overrides,
+});
+
+export const revokedEventData = (storeId: string, dispatchId: string, deviceId: string | null = null): DomainEventMap['dispatch.dispatch.revoked'] => ({
+  dispatchId,
+  announcementId: newId(),
+  hqId: newId(),
+  storeId,
+  deviceId,
+  revokedAt: '2026-11-23T01:05:00.000Z',
+});
+
+export { createTestEnv };
