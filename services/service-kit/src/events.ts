@@ -7,7 +7,7 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { consumeMessages } from './consumer';
 import type { DbExecutor } from './db';
-import { enqueueEvent, type EventEnvelope } from './outbox';
+import { enqueueEvent, enqueueEvents, type EventEnvelope } from './outbox';
 
 /** PostgreSQL channel the outbox relay listens on: a NOTIFY is delivered only when the transaction commits. */
 export const OUTBOX_CHANNEL = 'storecast_outbox';
@@ -24,6 +24,17 @@ export const emit = async (tx: DbExecutor, event: DomainEvent, clock: Clock = sy
   const id = await enqueueEvent(tx, event.type, event.data, clock);
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return id;
+};
+
+/**
+ * emit() for many events of one use case (one per store of a dispatch): one INSERT and one
+ * wake-up at commit. Nothing is written for an empty list.
+ */
+export const emitAll = async (tx: DbExecutor, events: readonly DomainEvent[], clock: Clock = systemClock): Promise<string[]> => {
+  if (events.length === 0) return [];
+  const ids = await enqueueEvents(tx, events.map((e) => ({ routingKey: e.type, data: e.data })), clock);
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return ids;
 };
 
 /** A handler of one event type, run in the transaction that records the message as handled. */

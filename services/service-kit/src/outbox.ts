@@ -1,4 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, trace, SpanKind } from '@opentelemetry/api';
+import { sql } from 'drizzle-orm';
 import { Client, type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { Broker } from './broker';
@@ -33,6 +34,33 @@ export const enqueueEvent = async <T>(
   const envelope: EventEnvelope<T> = { id, type: routingKey, occurredAt: clock.now().toISOString(), data };
   await tx.insert(outbox).values({ id, routingKey, payload: envelope, headers });
   return id;
+};
+
+/**
+ * Several events in the caller's transaction with one INSERT, for a fact that fans
+ * out (a dispatch to 2,500 stores): same envelopes and trace headers as enqueueEvent, in order.
+ */
+export const enqueueEvents = async (
+  tx: DbExecutor,
+  events: ReadonlyArray<{ routingKey: string; data: unknown }>,
+  clock: Clock = systemClock,
+): Promise<string[]> => {
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  const occurredAt = clock.now().toISOString();
+  const rows = events.map((e) => {
+    const id = newId();
+    const payload: EventEnvelope = { id, type: e.routingKey, occurredAt, data: e.data };
+    return { id, routingKey: e.routingKey, payload };
+  });
+  // INSERT … SELECT FROM unnest: one statement whatever the count (drizzle's multi-row VALUES took
+  // ~1 s per thousand rows here; this takes tens of milliseconds).
+  await tx.execute(sql`
+    insert into outbox (id, routing_key, payload, headers)
+    select id, routing_key, payload, ${JSON.stringify(headers)}::jsonb
+    from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.routingKey))}::text[], ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[])
+      as t(id, routing_key, payload)`);
+  return rows.map((r) => r.id);
 };
 
 export interface OutboxRelayOptions {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { createDatabase, emit, ManualClock, newId, outbox, OUTBOX_CHANNEL, runMigrations } from '../src';
+import { createDatabase, emit, emitAll, ManualClock, newId, outbox, OUTBOX_CHANNEL, runMigrations } from '../src';
 import { createTestDatabase, eventually } from '../src/testing';
 
 describe('emit: typed domain events into the outbox', () => {
@@ -36,6 +36,23 @@ describe('emit: typed domain events into the outbox', () => {
     expect(rows[0].routing_key).toBe('organization.store.closed');
     expect(rows[0].payload).toEqual({ id, type: 'organization.store.closed', occurredAt: '2026-11-23T01:02:03.456Z', data: expect.objectContaining({ storeId }) });
     await eventually(() => expect(notifications).toContain(OUTBOX_CHANNEL));
+  });
+
+  it('emitAll writes every envelope in order with one wake-up, and nothing for an empty list', async () => {
+    const clock = new ManualClock(new Date('2026-11-23T02:00:00.000Z'));
+    const storeIds = Array.from({ length: 1500 }, () => newId());
+    notifications.length = 0;
+    const ids = await database.db.transaction((tx) =>
+      emitAll(tx, storeIds.map((storeId) => ({ type: 'organization.store.reactivated' as const, data: { storeId, hqId: storeId } })), clock),
+    );
+    expect(ids).toHaveLength(1500);
+    const { rows } = await database.pool.query('select id, payload from outbox where id = any($1::uuid[])', [ids]);
+    expect(rows).toHaveLength(1500);
+    const byId = new Map(rows.map((r: { id: string; payload: { data: { storeId: string }; occurredAt: string } }) => [r.id, r.payload]));
+    expect(ids.map((id) => (byId.get(id) as { data: { storeId: string } }).data.storeId)).toEqual(storeIds);
+    expect((byId.get(ids[0]!) as { occurredAt: string }).occurredAt).toBe('2026-11-23T02:00:00.000Z');
+    await eventually(() => expect(notifications).toEqual([OUTBOX_CHANNEL]));
+    expect(await database.db.transaction((tx) => emitAll(tx, []))).toEqual([]);
   });
 
   it('a rolled-back transaction leaves no event and sends no wake-up', async () => {

@@ -88,12 +88,10 @@ export const dispatchAnnouncement = async (ctx: AppContext, principal: Principal
     );
     const rows = await insertDispatches(
       tx,
-      stores.map((s) => ({
-        id: newId(),
+      {
         batchId,
         announcementId,
         hqId,
-        storeId: s.id,
         deviceId: null,
         scheduleId: null,
         target: input.target,
@@ -105,7 +103,8 @@ export const dispatchAnnouncement = async (ctx: AppContext, principal: Principal
         createdAt: now,
         pendingAt: timing.status === 'PENDING' ? now : null,
         auditId,
-      })),
+      },
+      stores.map((s) => ({ id: newId(), storeId: s.id })),
     );
     if (timing.status === 'PENDING') await emitPending(ctx, tx, rows, () => current);
     return { batchId, announcementId, status: timing.status, scheduledAt: timing.scheduledAt, playAt: timing.playAt, rows };

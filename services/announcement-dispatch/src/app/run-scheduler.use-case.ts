@@ -44,22 +44,23 @@ const materialize = async (ctx: AppContext, tx: DbExecutor, schedule: DispatchSc
     })();
     const rows = await insertDispatches(
       tx,
-      stores.map((s) => ({
-        id: newId(),
+      {
         batchId,
         announcementId: schedule.announcementId,
         hqId: schedule.hqId,
-        storeId: s.id,
         deviceId: null,
         scheduleId: schedule.id,
         target: schedule.target as DispatchTarget,
-        status: 'SCHEDULED' as const,
+        status: 'SCHEDULED',
+        isEmergency: false,
         scheduledAt: at,
         playAt: at,
         dueAt: at,
         createdAt: now,
+        pendingAt: null,
         auditId: schedule.auditId,
-      })),
+      },
+      stores.map((s) => ({ id: newId(), storeId: s.id })),
     );
     created += rows.length;
   }

@@ -5,9 +5,42 @@ import { announcements, dispatchAcks, dispatches, type AnnouncementRow, type Dis
 type NewDispatch = typeof dispatches.$inferInsert;
 type NewAck = typeof dispatchAcks.$inferInsert;
 
-/** One statement for every target store; rows already there (a recurring occurrence) are skipped. */
-export const insertDispatches = async (tx: DbExecutor, rows: NewDispatch[]): Promise<DispatchRow[]> =>
-  rows.length ? tx.insert(dispatches).values(rows).onConflictDoNothing().returning() : [];
+/** What every row of one dispatch call (batch) shares. */
+export interface DispatchBatch {
+  batchId: string;
+  announcementId: string;
+  hqId: string | null;
+  deviceId: string | null;
+  scheduleId: string | null;
+  target: string;
+  status: 'SCHEDULED' | 'PENDING';
+  isEmergency: boolean;
+  scheduledAt: Date | null;
+  playAt: Date | null;
+  dueAt: Date;
+  createdAt: Date;
+  pendingAt: Date | null;
+  auditId: string | null;
+}
+
+/**
+ * One row per target store in ONE statement (INSERT … SELECT FROM unnest, ARCHITECTURE § Performance:
+ * 2,500 stores take ~80 ms where a multi-row VALUES built by the ORM took ~2.8 s). Rows already there
+ * (an occurrence materialized twice) are skipped; the rows actually inserted are returned.
+ */
+export const insertDispatches = async (tx: DbExecutor, batch: DispatchBatch, targets: Array<{ id: string; storeId: string }>): Promise<DispatchRow[]> => {
+  if (!targets.length) return [];
+  const ids = targets.map((t) => t.id);
+  const storeIds = targets.map((t) => t.storeId);
+  await tx.execute(sql`
+    insert into dispatches (id, batch_id, announcement_id, hq_id, store_id, device_id, schedule_id, target, status, is_emergency,
+                            scheduled_at, play_at, due_at, created_at, pending_at, audit_id)
+    select t.id, ${batch.batchId}, ${batch.announcementId}, ${batch.hqId}, t.store_id, ${batch.deviceId}, ${batch.scheduleId}, ${batch.target},
+           ${batch.status}, ${batch.isEmergency}, ${batch.scheduledAt}, ${batch.playAt}, ${batch.dueAt}, ${batch.createdAt}, ${batch.pendingAt}, ${batch.auditId}
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(storeIds)}::uuid[]) as t(id, store_id)
+    on conflict do nothing`);
+  return tx.select().from(dispatches).where(eq(dispatches.batchId, batch.batchId)).orderBy(asc(dispatches.id));
+};
 
 export interface HistoryRow extends DispatchRow {
   actorAccountId: string | null;
