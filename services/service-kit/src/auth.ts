@@ -2,6 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
+import { TicketInvalidError, TicketSigner, type VerifiedTicket } from './tickets';
 
 export const ROLES = ['OPERATOR', 'HQ_MANAGER', 'STORE_MANAGER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,8 +29,10 @@ export interface Principal {
   storeId?: string;
   passwordMustChange: boolean;
   impersonatedBy?: string;
-  /** The raw bearer token, forwarded on calls the service makes on the caller's behalf. */
+  /** The raw bearer token, forwarded on calls the service makes on the caller's behalf ('' for an upload ticket). */
   token: string;
+  /** Set when the caller was authenticated by an upload ticket instead of a bearer token. */
+  uploadTicket?: { purpose: UploadPurpose; targetId?: string };
 }
 
 export type KeySource =
@@ -230,3 +233,77 @@ export const forbidImpersonation = (principal: Principal): void => {
     throw forbidden('IMPERSONATION_FORBIDDEN_ACTION', 'This action is not allowed while impersonating');
   }
 };
+
+/** Upload ticket purposes (spec 02 § Upload tickets). COMMERCIAL_* are ours: create and replace, like music. */
+export const UPLOAD_PURPOSES = [
+  'MUSIC_CREATE',
+  'MUSIC_REPLACE',
+  'COMMERCIAL_CREATE',
+  'COMMERCIAL_REPLACE',
+  'TICKET_ATTACHMENT_ADMIN',
+  'TICKET_ATTACHMENT_HQ',
+  'TICKET_ATTACHMENT_HQ_STORE',
+  'TICKET_ATTACHMENT_STORE',
+] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** The header carrying an upload ticket (lower-case, as node exposes it). */
+export const UPLOAD_TICKET_HEADER = 'x-upload-ticket';
+
+/** The TicketSigner of upload tickets from the kit's uploadTicketEnv, or undefined when no secret is configured. */
+export const uploadTicketSigner = (config: { UPLOAD_TICKET_SECRET?: string }, clock?: Clock): TicketSigner | undefined =>
+  config.UPLOAD_TICKET_SECRET ? new TicketSigner(config.UPLOAD_TICKET_SECRET, clock) : undefined;
+
+export const uploadTicketInvalid = () =>
+  unauthorized('UPLOAD_TICKET_INVALID', 'The upload ticket is invalid or has expired; request a new one');
+
+export const uploadNotConfigured = () => new AppError(503, 'UPLOAD_NOT_CONFIGURED', 'Upload tickets are not configured');
+
+export interface UploadTicketRule {
+  /** Purposes whose tickets this route accepts. */
+  purposes: readonly UploadPurpose[];
+  /** The path parameter the ticket's targetId must equal; undefined = the ticket must name no target. */
+  targetParam?: string;
+}
+
+/**
+ * Services never trust only the gateway: on a route that accepts upload tickets, a request WITHOUT
+ * a bearer token but with an X-Upload-Ticket gets its principal from the ticket's claims, once the
+ * ticket verifies (kind `upload`, signature, expiry), its purpose is one the route accepts and its
+ * target id equals the route's path parameter (a replace ticket of one music cannot write
+ * another). Anything else answers 401 UPLOAD_TICKET_INVALID. A bearer token, when present, wins
+ * (the ticket is not read). No signer (no secret configured) → 503 UPLOAD_NOT_CONFIGURED.
+ */
+export const authenticateUploadTicket = (signer: TicketSigner | undefined, rule: UploadTicketRule): RequestHandler =>
+  (req, _res, next) => {
+    const header = req.headers[UPLOAD_TICKET_HEADER];
+    if (req.principal || req.headers.authorization !== undefined || header === undefined) return next();
+    if (!signer) return next(uploadNotConfigured());
+    let ticket: VerifiedTicket;
+    try {
+      ticket = signer.verify('upload', header);
+    } catch (err) {
+      return next(err instanceof TicketInvalidError ? uploadTicketInvalid() : err);
+    }
+    const purpose = rule.purposes.find((p) => p === ticket.purpose);
+    const role = ROLES.find((r) => r === ticket.role);
+    if (!purpose || !role || typeof ticket.sub !== 'string') return next(uploadTicketInvalid());
+    const param: unknown = rule.targetParam === undefined ? undefined : req.params[rule.targetParam];
+    const wanted = typeof param === 'string' ? param.toLowerCase() : undefined;
+    const named = typeof ticket.targetId === 'string' ? ticket.targetId.toLowerCase() : undefined;
+    if (wanted !== named) {
+      return next(uploadTicketInvalid());
+    }
+    req.principal = {
+      accountId: ticket.sub,
+      role,
+      hqId: ticket.hqId,
+      storeId: ticket.storeId,
+      // Tickets are issued only to sessions past the password gate.
+      passwordMustChange: false,
+      impersonatedBy: ticket.impersonatedBy,
+      token: '',
+      uploadTicket: { purpose, ...(named ? { targetId: named } : {}) },
+    };
+    next();
+  };

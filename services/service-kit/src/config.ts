@@ -61,3 +61,13 @@ export const pemKey = () =>
 
 /** Address of a peer's gRPC server, e.g. grpcAddr('IDENTITY', 50051). */
 export const grpcAddr = (fallbackPort: number) => z.string().min(1).default(`127.0.0.1:${fallbackPort}`);
+
+/**
+ * Upload tickets (spec 02 § Upload tickets): the HMAC secret the gateway signs them with, shared by
+ * every service whose routes accept them (`auth: { uploadPurposes }`). Spread into a service's
+ * schema like storageEnv. Unset: the gateway answers 503 UPLOAD_NOT_CONFIGURED and the services
+ * accept bearer tokens only (a ticket sent anyway answers 503 UPLOAD_NOT_CONFIGURED).
+ */
+export const uploadTicketEnv = {
+  UPLOAD_TICKET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+};

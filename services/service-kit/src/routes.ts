@@ -1,11 +1,24 @@
 import { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { authenticate, optionalAuthenticate, principalOf, requirePasswordChanged, requireRole, type Principal, type Role, type TokenVerifier } from './auth';
+import {
+  authenticate,
+  authenticateUploadTicket,
+  optionalAuthenticate,
+  principalOf,
+  requirePasswordChanged,
+  requireRole,
+  UPLOAD_TICKET_HEADER,
+  type Principal,
+  type Role,
+  type TokenVerifier,
+  type UploadPurpose,
+} from './auth';
 import { AppError, forbidden, type FieldDetail } from './errors';
 import { legacyErrorBody, toAppError } from './http-errors';
 import './upload';
 import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
+import type { TicketSigner } from './tickets';
 import { parseInput, parseInputAs } from './validation';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -18,11 +31,22 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  *   password change allowlist unless allowPasswordChange (403 PASSWORD_CHANGE_REQUIRED), and
  *   not while impersonating when forbidImpersonation (403 IMPERSONATION_FORBIDDEN_ACTION, checked
  *   before the role, so an impersonated HQ manager session on an operator path gets this code).
+ *   With uploadPurposes, a request without a bearer token may instead carry an upload ticket
+ *   (X-Upload-Ticket) of one of those purposes: the principal then comes from the ticket's claims
+ *   (auth.ts authenticateUploadTicket; the role gate still applies). A ticket naming a target id is
+ *   accepted only where the path parameter `uploadTargetParam` (by default the route's only path
+ *   parameter) equals it; on a route without path parameters, only tickets without a target.
  */
 export type RouteAuth =
   | 'public'
   | 'optional'
-  | { roles: readonly Role[]; allowPasswordChange?: boolean; forbidImpersonation?: boolean };
+  | {
+      roles: readonly Role[];
+      allowPasswordChange?: boolean;
+      forbidImpersonation?: boolean;
+      uploadPurposes?: readonly UploadPurpose[];
+      uploadTargetParam?: string;
+    };
 
 /** The success response: a status and, unless it has no body (204, streamed files), its schema. */
 export interface RouteResponse<R extends z.ZodType | undefined> {
@@ -173,11 +197,27 @@ const rejectHostile = (sources: Record<string, unknown>, code: string) => {
   }
 };
 
-const guardFor = (auth: RouteAuth, verifier: TokenVerifier | undefined): RequestHandler[] => {
+/** The path parameter an upload ticket's target id must equal, if the route accepts tickets and has one. */
+const uploadTargetParam = (auth: RouteAuth, path: string): string | undefined => {
+  if (auth === 'public' || auth === 'optional' || !auth.uploadPurposes?.length) return undefined;
+  const names = pathParams(path);
+  if (auth.uploadTargetParam !== undefined) {
+    if (!names.includes(auth.uploadTargetParam)) throw new Error(`${path} has no path parameter ${auth.uploadTargetParam}`);
+    return auth.uploadTargetParam;
+  }
+  if (names.length > 1) throw new Error(`${path} accepts upload tickets: name the target with uploadTargetParam`);
+  return names[0];
+};
+
+const guardFor = (auth: RouteAuth, path: string, verifier: TokenVerifier | undefined, uploadTickets: TicketSigner | undefined): RequestHandler[] => {
   if (auth === 'public') return [];
   if (!verifier) throw new Error('A route with auth needs the ServiceApi to have a token verifier');
   if (auth === 'optional') return [optionalAuthenticate(verifier)];
-  const chain: RequestHandler[] = [authenticate(verifier)];
+  const chain: RequestHandler[] = [];
+  if (auth.uploadPurposes?.length) {
+    chain.push(authenticateUploadTicket(uploadTickets, { purposes: auth.uploadPurposes, targetParam: uploadTargetParam(auth, path) }));
+  }
+  chain.push(authenticate(verifier));
   // Before the role gate: an impersonated session (an HQ manager's role) on an operator-only
   // path gets the spec's IMPERSONATION_FORBIDDEN_ACTION, not a bare FORBIDDEN.
   if (auth.forbidImpersonation) {
@@ -196,6 +236,10 @@ const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string)
   if (auth !== 'public' && auth !== 'optional') {
     errors[401] = ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'];
     errors[403] = ['FORBIDDEN', ...(auth.allowPasswordChange ? [] : ['PASSWORD_CHANGE_REQUIRED']), ...(auth.forbidImpersonation ? ['IMPERSONATION_FORBIDDEN_ACTION'] : [])];
+    if (auth.uploadPurposes?.length) {
+      errors[401].push('UPLOAD_TICKET_INVALID');
+      errors[503] = ['UPLOAD_NOT_CONFIGURED'];
+    }
   }
   return errors;
 };
@@ -217,6 +261,11 @@ export interface ServiceApiOptions {
   version?: string;
   /** Verifies bearer tokens for every route whose auth is not 'public'. */
   verifier?: TokenVerifier;
+  /**
+   * Verifies upload tickets on routes with `auth.uploadPurposes` (the kit's uploadTicketSigner over
+   * UPLOAD_TICKET_SECRET); without it such routes answer a ticket with 503 UPLOAD_NOT_CONFIGURED.
+   */
+  uploadTickets?: TicketSigner;
 }
 
 /**
@@ -230,6 +279,7 @@ export class ServiceApi {
   readonly registry: OpenAPIRegistry = createRegistry();
   readonly routes: DefinedRoute[] = [];
   private readonly operationIds = new Set<string>();
+  private uploadTicketSchemeRegistered = false;
   private document?: unknown;
 
   constructor(private readonly options: ServiceApiOptions) {}
@@ -255,6 +305,34 @@ export class ServiceApi {
     const hasInput = Boolean(params || spec.query || spec.body || spec.requestContent);
     const errors = mergeErrors(defaultErrors(spec.auth, hasInput, spec.invalidCode), spec.errors ?? {});
 
+    const purposes = spec.auth !== 'public' && spec.auth !== 'optional' ? (spec.auth.uploadPurposes ?? []) : [];
+    const targetParam = uploadTargetParam(spec.auth, spec.path);
+    if (purposes.length && !this.uploadTicketSchemeRegistered) {
+      this.registry.registerComponent('securitySchemes', 'uploadTicket', {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Upload-Ticket',
+        description: 'An upload ticket from POST /api/v1/uploads/tickets, instead of a bearer token, on the routes that name its purpose',
+      });
+      this.uploadTicketSchemeRegistered = true;
+    }
+    const ticketHeader = purposes.length
+      ? z.object({
+          [UPLOAD_TICKET_HEADER]: z
+            .string()
+            .optional()
+            .describe(
+              `Upload ticket of purpose ${purposes.join(' or ')}${targetParam ? ` whose target is this ${targetParam}` : ''}, used when no bearer token is sent (the gateway's POST /api/v1/uploads/files forwards it here)`,
+            ),
+        })
+      : undefined;
+    const headers = spec.headers && ticketHeader ? spec.headers.extend(ticketHeader.shape) : (spec.headers ?? ticketHeader);
+    const description = purposes.length
+      ? [spec.description, `Accepts an upload ticket (X-Upload-Ticket, purpose ${purposes.join(' or ')}) instead of a bearer token; an invalid, expired or foreign ticket answers 401 UPLOAD_TICKET_INVALID.`]
+          .filter(Boolean)
+          .join(' ')
+      : spec.description;
+
     const success: RouteConfig['responses'][string] = spec.response.schema
       ? { description: spec.response.description, content: { [spec.response.contentType ?? 'application/json']: { schema: spec.response.schema } } }
       : spec.response.contentType
@@ -265,13 +343,13 @@ export class ServiceApi {
       path: spec.path,
       operationId: spec.operationId,
       summary: spec.summary,
-      description: spec.description,
+      description,
       tags: spec.tags,
-      security: spec.auth === 'public' ? undefined : [{ bearerAuth: [] }],
+      security: spec.auth === 'public' ? undefined : [{ bearerAuth: [] }, ...(purposes.length ? [{ uploadTicket: [] }] : [])],
       request: {
         ...(params ? { params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
-        ...(spec.headers ? { headers: spec.headers } : {}),
+        ...(headers ? { headers } : {}),
         ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } } : {}),
         ...(spec.requestContent
           ? { body: { description: spec.requestContent.description, content: { [spec.requestContent.contentType]: { schema: spec.requestContent.schema } }, required: true } }
@@ -323,7 +401,7 @@ export class ServiceApi {
         next(err);
       }
     };
-    const chain: Array<RequestHandler | ErrorRequestHandler> = [...guardFor(spec.auth, this.options.verifier), ...(spec.before ?? []), handle];
+    const chain: Array<RequestHandler | ErrorRequestHandler> = [...guardFor(spec.auth, spec.path, this.options.verifier, this.options.uploadTickets), ...(spec.before ?? []), handle];
     if (spec.legacyErrors) chain.push(legacyRouteErrors(spec.legacyErrors, spec.invalidCode ?? 'VALIDATION_FAILED'));
     router[spec.method](toExpressPath(spec.path), ...chain);
   }

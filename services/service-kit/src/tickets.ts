@@ -21,6 +21,10 @@ export interface TicketClaims {
   /** What the ticket may be used for within its kind (an upload purpose, a device id). */
   purpose?: string;
   deviceId?: string;
+  /** The one resource an upload ticket may write (the music to replace, the support ticket). */
+  targetId?: string;
+  /** Operator account id when the ticket was issued to an impersonated session (audit). */
+  impersonatedBy?: string;
 }
 
 export interface VerifiedTicket extends TicketClaims {
