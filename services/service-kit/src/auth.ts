@@ -2,6 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
+import type { TokenRevocations } from './token-revocations';
 import { TicketInvalidError, TicketSigner, type VerifiedTicket } from './tickets';
 
 export const ROLES = ['OPERATOR', 'HQ_MANAGER', 'STORE_MANAGER'] as const;
@@ -42,6 +43,12 @@ export type KeySource =
 export interface TokenVerifierOptions {
   /** The time tokens are judged at (expiry); tests and the e2e harness move it by hand. */
   clock?: Clock;
+  /**
+   * Revocation marks identity writes on password change/reset and suspension (decision 0007):
+   * a token of the account (or of the impersonating operator) issued before the mark is 401
+   * AUTH_TOKEN_INVALID at once, not when it expires.
+   */
+  revocations?: TokenRevocations;
 }
 
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -83,6 +90,19 @@ export class TokenVerifier {
     return this.remote;
   }
 
+  /** A token issued before a revocation mark of its account (or of the impersonating operator) is refused. */
+  private async assertNotRevoked(iat: unknown, accountIds: Array<string | undefined>): Promise<void> {
+    const { revocations } = this.options;
+    if (!revocations) return;
+    for (const id of accountIds) {
+      if (!id) continue;
+      const notBefore = await revocations.notBefore(id);
+      if (notBefore !== undefined && (typeof iat !== 'number' || iat < notBefore)) {
+        throw unauthorized('AUTH_TOKEN_INVALID', 'Access token was revoked (password changed or account suspended)');
+      }
+    }
+  }
+
   async verify(token: string): Promise<AccessClaims> {
     const jose = await loadJose();
     const { source } = this;
@@ -118,6 +138,7 @@ export class TokenVerifier {
     const role = payload.role as Role;
     if (typeof payload.sub !== 'string' || !ROLES.includes(role)) throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
     const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    await this.assertNotRevoked(payload.iat, [payload.sub, optionalString(payload.impersonatedBy)]);
     return {
       sub: payload.sub,
       role,
@@ -128,6 +149,9 @@ export class TokenVerifier {
     };
   }
 }
+
+/** OPTIONS passes every guard without credentials (spec 02: it is in the forced-password allowlist; CORS preflights carry no token). */
+export const isPreflight = (req: Request): boolean => req.method === 'OPTIONS';
 
 export const bearerToken = (req: Request): string | undefined => {
   const header = req.headers.authorization;
@@ -155,7 +179,7 @@ declare module 'express-serve-static-core' {
 /** Requires a valid access token; sets req.principal (verified once per request). */
 export const authenticate = (verifier: TokenVerifier): RequestHandler =>
   async (req: Request, _res: Response, next: NextFunction) => {
-    if (req.principal) return next();
+    if (req.principal || isPreflight(req)) return next();
     const token = bearerToken(req);
     if (!token) return next(unauthorized('AUTH_TOKEN_INVALID', 'Authentication is required'));
     try {
@@ -188,6 +212,7 @@ export const principalOf = (req: Request): Principal => {
 
 /** Role gate: a caller with another role gets 403 FORBIDDEN (no domain code, as the spec says). */
 export const requireRole = (...roles: Role[]): RequestHandler => (req, _res, next) => {
+  if (isPreflight(req)) return next();
   const principal = req.principal;
   if (!principal) return next(unauthorized('AUTH_TOKEN_INVALID', 'Authentication is required'));
   if (!roles.includes(principal.role)) return next(forbidden('FORBIDDEN', 'This role may not use this path'));
@@ -200,6 +225,7 @@ export const requireRole = (...roles: Role[]): RequestHandler => (req, _res, nex
  * gates first; services check again because they never trust only the gateway.
  */
 export const requirePasswordChanged: RequestHandler = (req, _res, next) => {
+  if (isPreflight(req)) return next();
   if (req.principal?.passwordMustChange) return next(forbidden('PASSWORD_CHANGE_REQUIRED', 'The password must be changed first'));
   next();
 };

@@ -42,9 +42,11 @@ export interface ErrorHandlerOptions {
 
 /**
  * The one handler: AppErrors become the envelope with their status; anything else is a defect,
- * logged with an errorId that the 500 body carries too, and its message masked in production.
+ * logged with an errorId that the 500 body carries too. The body of a defect is always the same
+ * generic message, in every NODE_ENV: a driver's message carries SQL, parameters and stack text,
+ * which belong in the log line the errorId leads to, never in a response.
  */
-export const platformErrorHandler = ({ logger, production }: ErrorHandlerOptions): ErrorRequestHandler =>
+export const platformErrorHandler = ({ logger }: ErrorHandlerOptions): ErrorRequestHandler =>
   (err, req, res, _next) => {
     const appError = toAppError(err);
     if (appError) {
@@ -65,7 +67,7 @@ export const platformErrorHandler = ({ logger, production }: ErrorHandlerOptions
       success: false,
       error: {
         code: 'INTERNAL_ERROR',
-        message: production ? 'An unexpected error occurred' : String((err as Error)?.message ?? err),
+        message: 'An unexpected error occurred',
         errorId,
       },
     } satisfies PlatformErrorBody);

@@ -9,6 +9,7 @@ export * from './http-errors';
 export * from './health';
 export * from './http';
 export * from './auth';
+export * from './token-revocations';
 export * from './db';
 export * from './kit-schema';
 export * from './broker';

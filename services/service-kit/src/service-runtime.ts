@@ -7,6 +7,7 @@ import { createDatabase, type Database, ensureDatabase, runMigrations } from './
 import { createHttpApp, listen, type RunningHttpServer } from './http';
 import { deadlineInterceptor, startGrpcServer, type RunningGrpcServer } from './grpc';
 import { TokenVerifier } from './auth';
+import { RedisTokenRevocations, type TokenRevocations } from './token-revocations';
 import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
@@ -29,6 +30,10 @@ export interface RuntimeConfig {
   OUTBOX_POLL_MS: number;
   /** Retention of consumers' handled message ids (serviceEnv: default 7). */
   PROCESSED_MESSAGES_RETENTION_DAYS?: number;
+  /** Interface the HTTP and gRPC servers bind (serviceEnv: 0.0.0.0; npm start: 127.0.0.1). */
+  BIND_HOST?: string;
+  /** Redis of the token revocation marks (decision 0007); required in production. */
+  REDIS_URL?: string;
 }
 
 /** What a service without a database reads: no DATABASE_URL, no outbox poll. */
@@ -46,8 +51,10 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   logger?: Logger;
   /** TEMPORARY until every service sets OUTBOX_POLL_MS: overrides it. */
   outboxPollMs?: number;
-  /** Token verifier; by default from JWT_PUBLIC_KEY, else identity's JWKS_URL. */
+  /** Token verifier; by default from JWT_PUBLIC_KEY, else identity's JWKS_URL (with the runtime's revocations). */
   verifier?: TokenVerifier;
+  /** Token revocation marks; by default from REDIS_URL (none without it, outside production). */
+  revocations?: TokenRevocations;
   /** The service's clock (the pruning of handled message ids reads it). */
   clock?: Clock;
 }
@@ -62,6 +69,7 @@ export interface DatabaseFreeRuntimeOptions {
   database: false;
   logger?: Logger;
   verifier?: TokenVerifier;
+  revocations?: TokenRevocations;
 }
 
 export interface ServeOptions {
@@ -81,6 +89,8 @@ export interface BaseServiceRuntime {
   broker: Broker;
   /** Verifies access tokens (one per service, shared by its routes). */
   verifier: TokenVerifier;
+  /** Token revocation marks (decision 0007), when configured: identity writes them, verifiers read them. */
+  revocations?: TokenRevocations;
   /**
    * A client of a peer's gRPC contract with the configured deadline on every call, closed on
    * stop(). Call it with callUnary(client, 'method', request).
@@ -116,6 +126,10 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
 ): Promise<ServiceRuntime<TSchema> | BaseServiceRuntime> {
   const { config, name } = options;
   const logger = options.logger ?? createLogger(name);
+  if (config.NODE_ENV === 'production' && !config.REDIS_URL && !options.revocations) {
+    // Without revocation marks a changed password or a suspension would leave old tokens valid.
+    throw new Error('REDIS_URL is required in production (token revocations, docs/decisions/0007)');
+  }
   const persistent = 'database' in options ? undefined : await openDatabase(options, logger);
   const broker = new Broker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger });
   broker.start();
@@ -127,8 +141,10 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
     pruner = new ProcessedMessagesPruner({ pool: persistent.database.pool, logger, clock: persistent.clock, retentionMs: persistent.retentionMs });
     pruner.start();
   }
+  const revocations = options.revocations ?? (config.REDIS_URL ? new RedisTokenRevocations(config.REDIS_URL) : undefined);
   const verifier =
-    options.verifier ?? new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
+    options.verifier ??
+    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, { revocations });
 
   let shuttingDown = false;
   let httpServer: RunningHttpServer | undefined;
@@ -147,6 +163,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
     logger,
     broker,
     verifier,
+    revocations,
     peer(factory, address) {
       const client = factory(address, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
       stopHooks.push(() => client.close());
@@ -164,8 +181,9 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
         before: serve.before,
         jsonLimit: serve.jsonLimit,
       });
-      httpServer = await listen(app, config.HTTP_PORT);
-      if (serve.grpcServices?.length) grpcServer = await startGrpcServer(config.GRPC_PORT, serve.grpcServices);
+      const host = config.BIND_HOST ?? '0.0.0.0';
+      httpServer = await listen(app, config.HTTP_PORT, host);
+      if (serve.grpcServices?.length) grpcServer = await startGrpcServer(config.GRPC_PORT, serve.grpcServices, host);
       logger.info({ httpPort: httpServer.port, grpcPort: grpcServer?.port }, `${name} listening`);
       return { http: httpServer, grpc: grpcServer };
     },
@@ -176,6 +194,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
       await relay?.stop();
       await pruner?.stop();
       await broker.stop();
+      if (!options.revocations) await revocations?.close();
       await persistent?.database.close();
     },
   };
