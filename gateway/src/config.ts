@@ -1,4 +1,5 @@
 import { loadConfig } from '@storecast/service-kit';
+import bytes from 'bytes';
 import { z } from 'zod';
 import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, type RateLimitGroup } from './routes/rate-limit-groups';
 import type { ServiceName } from './routes/route-table';
@@ -15,21 +16,20 @@ const upstream = (localPort: number) =>
     .refine((v) => v === '' || URL.canParse(v), 'must be an http(s) URL or empty')
     .transform((v) => (v === '' ? null : v.replace(/\/+$/, '')));
 
-/** "1mb", "512kb", "1048576" → bytes. */
+/** "1mb", "512kb", "1048576" → bytes (the `bytes` package, as express's own body limits: 1kb = 1024). */
 const byteSize = (fallback: string) =>
   z
     .string()
     .trim()
     .default(fallback)
     .transform((v, ctx) => {
-      const m = /^(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib)?$/i.exec(v);
-      if (!m) {
+      // bytes.parse alone reads any leading digits ("1 furlong" → 1): the shape is checked first.
+      const n = /^\d+(?:\.\d+)?\s*(?:b|kb|mb|gb)?$/i.test(v) ? bytes.parse(v) : null;
+      if (n === null || !Number.isFinite(n) || n <= 0) {
         ctx.addIssue({ code: 'custom', message: 'must be a size such as 1mb, 512kb or a byte count' });
         return z.NEVER;
       }
-      const unit = (m[2] ?? 'b').toLowerCase();
-      const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
-      return Math.floor(Number(m[1]) * factor);
+      return Math.floor(n);
     });
 
 /** Express "trust proxy" value: false (default, the gateway is the edge), true, a hop count or subnets. */

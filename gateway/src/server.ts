@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, TokenVerifier } from '@storecast/service-kit';
+import { type Clock, createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, TokenVerifier } from '@storecast/service-kit';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
@@ -10,7 +10,7 @@ import { gatewayOpenApiDocument } from './docs/gateway-openapi';
 import { swaggerUiRouter } from './docs/swagger-ui';
 import { gatewayHandler } from './http/gateway.handler';
 import { createErrorRenderer } from './http/render-error';
-import { createUpstreamProxy } from './proxy/upstream-proxy';
+import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
 import { GatewayRateLimiter } from './rate-limit/rate-limiter';
 import { Router } from 'express';
 
@@ -21,6 +21,10 @@ export interface GatewayDeps {
   /** A Redis client owned by the caller (not closed by stop()). */
   redis: Redis;
   fetchImpl: typeof fetch;
+  /** Time of token expiry, API-key verdict lifetimes and usage records (tests move it by hand). */
+  clock: Clock;
+  /** Timers of the upstream response-header timeout (tests fire them by hand). */
+  timers: Timers;
 }
 
 export interface StartedGateway {
@@ -65,9 +69,9 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
 
   const tokenVerifier =
     deps.tokenVerifier ??
-    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL });
+    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, { clock: deps.clock });
   const renderError = createErrorRenderer(logger, production);
-  const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS, timers: deps.timers });
   const limiter = new GatewayRateLimiter({
     redis,
     keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
@@ -77,7 +81,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   // Public API keys: verified by identity (cached), usage sent to identity in batches.
   const apiKeyClient = createApiKeyClient(config.IDENTITY_GRPC_ADDR, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
   const apiKeyVerifier =
-    deps.apiKeyVerifier ?? new IdentityApiKeyVerifier({ client: apiKeyClient, logger, maxEntries: config.API_KEY_CACHE_MAX_ENTRIES });
+    deps.apiKeyVerifier ??
+    new IdentityApiKeyVerifier({
+      client: apiKeyClient,
+      logger,
+      maxEntries: config.API_KEY_CACHE_MAX_ENTRIES,
+      now: deps.clock ? () => deps.clock!.now().getTime() : undefined,
+    });
   const usage = new ApiUsageRecorder({
     client: apiKeyClient,
     logger,
@@ -129,6 +139,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
         limiter,
         proxy,
         renderError,
+        clock: deps.clock,
       }),
       docsRouter,
     ],

@@ -1,8 +1,9 @@
 import { createApiKeyClient, identityProto, type ApiKeyServiceClient, type ApiKeyServiceHandlers } from '@storecast/proto';
-import { AppError, createLogger, deadlineInterceptor, formatApiKey, parseApiKey, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
+import { AppError, createLogger, deadlineInterceptor, formatApiKey, ManualClock, parseApiKey, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
 import { eventually } from '@storecast/service-kit/testing';
 import { ApiUsageRecorder, endpointOf, type ApiUsage } from '../src/api-keys/api-usage-recorder';
 import { IdentityApiKeyVerifier } from '../src/api-keys/identity-api-key-verifier';
+import type { GatewayDeps } from '../src/server';
 import { clearPrefix, type GatewayUnderTest, startGateway, startUpstream, type TestUpstream } from './helpers';
 
 const key = (prefix: string) => formatApiKey(prefix, 'k'.repeat(40));
@@ -31,7 +32,8 @@ const apiKeyServiceDouble = () => {
     verifyCalls: 0,
     ttlSeconds: 30,
     failVerify: 0,
-    verifyDelayMs: 0,
+    /** While set, VerifyApiKey answers only once the test resolves it. */
+    verifyGate: undefined as Promise<void> | undefined,
     failUsage: 0,
     batches: [] as Batch[],
     attempts: [] as string[],
@@ -39,7 +41,7 @@ const apiKeyServiceDouble = () => {
   const handlers: ApiKeyServiceHandlers = {
     VerifyApiKey: unaryHandler(async ({ apiKey }) => {
       state.verifyCalls++;
-      if (state.verifyDelayMs) await new Promise((r) => setTimeout(r, state.verifyDelayMs));
+      await state.verifyGate;
       if (state.failVerify > 0) {
         state.failVerify--;
         throw new Error('identity is having a bad day');
@@ -87,8 +89,8 @@ describe('public API keys verified by identity over gRPC', () => {
     if (gateway) await clearPrefix(gateway.prefix);
   });
 
-  const start = (env: Record<string, string> = {}) =>
-    startGateway({ 'catalog-search': catalog.url }, { IDENTITY_GRPC_ADDR: `127.0.0.1:${identity.port}`, API_USAGE_FLUSH_MS: '100', ...env });
+  const start = (env: Record<string, string> = {}, deps: Partial<GatewayDeps> = {}) =>
+    startGateway({ 'catalog-search': catalog.url }, { IDENTITY_GRPC_ADDR: `127.0.0.1:${identity.port}`, API_USAGE_FLUSH_MS: '100', ...env }, deps);
   const call = (path: string, headers: Record<string, string>) => fetch(`${gateway.url}${path}`, { headers });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
@@ -114,12 +116,14 @@ describe('public API keys verified by identity over gRPC', () => {
 
   it('a key revoked at identity is refused once the cache lifetime identity gave has passed', async () => {
     double.state.ttlSeconds = 1;
-    gateway = await start();
+    const clock = new ManualClock();
+    gateway = await start({}, { clock });
     expect((await call('/v1/music/cursor?take=1', bearer(REVOKED_LATER))).status).toBe(200);
     double.verdicts.set(REVOKED_LATER, { verdict: 'REVOKED' });
     // Within the lifetime the cached answer still holds (that is the documented revocation delay).
+    clock.advance(999);
     expect((await call('/v1/music/cursor?take=1', bearer(REVOKED_LATER))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1);
     const refused = await call('/v1/music/cursor?take=1', bearer(REVOKED_LATER));
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual(legacy(400, 'Undefined API Key'));
@@ -145,14 +149,14 @@ describe('public API keys verified by identity over gRPC', () => {
   });
 
   it('records usage per key and endpoint template, with status and duration, in batches', async () => {
-    gateway = await start();
-    const started = Date.now();
-    // A slow 404 from catalog-search: its status and time are what the key holder sees.
+    const clock = new ManualClock(new Date('2026-05-01T09:00:00.000Z'));
+    gateway = await start({}, { clock });
+    // A slow 404 from catalog-search (80 ms pass on the gateway's clock while it works): its status
+    // and time are what the key holder sees.
     catalog.handlers.set('/v1/music/query', (_req, res) => {
-      setTimeout(() => {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Requested resource was not found.', error: 'Bad Request', statusCode: 404 }));
-      }, 80);
+      clock.advance(80);
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Requested resource was not found.', error: 'Bad Request', statusCode: 404 }));
     });
     await call('/v1/music/cursor?take=1&id=0199aaaa-0000-7000-8000-000000000001', bearer(VALID));
     await call('/v1/music/offset?take=1&skip=0', bearer(VALID));
@@ -171,14 +175,19 @@ describe('public API keys verified by identity over gRPC', () => {
     ]);
     for (const r of records) {
       expect(r.keyId).toBe('key-valid');
-      expect(r.durationMs).toBeGreaterThanOrEqual(0);
-      expect(Date.parse(r.occurredAt)).toBeGreaterThanOrEqual(started - 1000);
       expect(r.occurredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     }
     const query = records.find((r) => r.endpoint === 'GET /v1/music/query')!;
-    expect(query.statusCode).toBe(404);
-    expect(query.durationMs).toBeGreaterThanOrEqual(75);
-    expect(records.filter((r) => r.endpoint !== 'GET /v1/music/query').every((r) => r.statusCode === 200)).toBe(true);
+    expect(query).toMatchObject({ statusCode: 404, durationMs: 80, occurredAt: '2026-05-01T09:00:00.000Z' });
+    const others = records.filter((r) => r.endpoint !== 'GET /v1/music/query');
+    expect(others.every((r) => r.statusCode === 200 && r.durationMs === 0)).toBe(true);
+    // Calls after the slow one happened 80 ms later on the gateway's clock.
+    expect(others.map((r) => r.occurredAt).sort()).toEqual([
+      '2026-05-01T09:00:00.000Z',
+      '2026-05-01T09:00:00.000Z',
+      '2026-05-01T09:00:00.000Z',
+      '2026-05-01T09:00:00.080Z',
+    ]);
     expect(new Set(double.state.batches.map((b) => b.batchId)).size).toBe(double.state.batches.length);
   });
 
@@ -309,9 +318,14 @@ describe('IdentityApiKeyVerifier (cache, against the ApiKeyService double)', () 
   });
 
   it('concurrent first requests with one key share one call to identity', async () => {
-    double.state.verifyDelayMs = 100;
+    let answer!: () => void;
+    double.state.verifyGate = new Promise((resolve) => (answer = resolve));
     const v = verifier();
-    const verdicts = await Promise.all(Array.from({ length: 8 }, () => v.verify(parsed(VALID))));
+    const pending = Promise.all(Array.from({ length: 8 }, () => v.verify(parsed(VALID))));
+    // identity holds its answer until all eight are waiting.
+    await eventually(() => expect(double.state.verifyCalls).toBe(1));
+    answer();
+    const verdicts = await pending;
     expect(verdicts.every((r) => typeof r === 'object' && r.keyId === 'key-valid')).toBe(true);
     expect(double.state.verifyCalls).toBe(1);
   });
@@ -354,8 +368,8 @@ describe('ApiUsageRecorder (against the ApiKeyService double)', () => {
     const r = make(3);
     r.record(usage(0));
     r.record(usage(1));
-    await new Promise((res) => setTimeout(res, 50));
-    expect(double.state.attempts).toHaveLength(0);
+    // Below batchSize nothing leaves (a send would take both records into a batch of two; the
+    // batch sizes below prove none did).
     for (let i = 2; i < 9; i++) r.record(usage(i));
     // The first batch left with the third record; what arrived meanwhile follows in the same flush.
     await eventually(() => expect(double.state.batches.flatMap((b) => b.records)).toHaveLength(9));

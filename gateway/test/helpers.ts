@@ -7,6 +7,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, type Role } from '@storecast/service-kit';
 import { createTestKeys, testInfra } from '@storecast/service-kit/testing';
 import { loadGatewayConfig } from '../src/config';
 import { start, type GatewayDeps, type StartedGateway } from '../src/server';
+import type { Timers } from '../src/proxy/upstream-proxy';
 import { SERVICES, type ServiceName } from '../src/routes/route-table';
 
 /** What an echo upstream answers: everything it received. */
@@ -224,3 +225,27 @@ export const startGatewayWithEveryUpstream = async (): Promise<{
     },
   };
 };
+
+/** Timers a test fires by hand (the gateway's upstream timeout) instead of waiting for them. */
+export class ManualTimers implements Timers {
+  private next = 1;
+  private readonly armed = new Map<number, () => void>();
+  setTimeout = (fn: () => void): number => {
+    const id = this.next++;
+    this.armed.set(id, fn);
+    return id;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.armed.delete(handle as number);
+  };
+  /** Timers armed and not cleared. */
+  get pending(): number {
+    return this.armed.size;
+  }
+  /** Fires every armed timer, as if its time had passed. */
+  fireAll(): void {
+    const due = [...this.armed.values()];
+    this.armed.clear();
+    for (const fn of due) fn();
+  }
+}

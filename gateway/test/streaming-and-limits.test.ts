@@ -1,10 +1,12 @@
 import http from 'node:http';
+import { eventually } from '@storecast/service-kit/testing';
 import {
   bearer,
   clearPrefix,
   type Echo,
   type GatewayUnderTest,
   json,
+  ManualTimers,
   startGateway,
   startUpstream,
   type TestUpstream,
@@ -144,6 +146,8 @@ describe('streamed responses and timeouts', () => {
   let gateway: GatewayUnderTest;
   let releaseStream: () => void = () => undefined;
   const streamClosed: Promise<void>[] = [];
+  // The upstream timeout's timers: the tests make its time pass by firing them.
+  const timers = new ManualTimers();
 
   beforeAll(async () => {
     sse = await startUpstream('sse-fanout');
@@ -166,10 +170,7 @@ describe('streamed responses and timeouts', () => {
     playback.handlers.set('/api/v1/store/queue', () => {
       // never answers
     });
-    gateway = await startGateway(
-      { 'sse-fanout': sse.url, playback: playback.url },
-      { UPSTREAM_TIMEOUT_MS: '300' },
-    );
+    gateway = await startGateway({ 'sse-fanout': sse.url, playback: playback.url }, { UPSTREAM_TIMEOUT_MS: '300' }, { timers });
   });
 
   afterAll(async () => {
@@ -202,7 +203,7 @@ describe('streamed responses and timeouts', () => {
     const res = await fetch(`${gateway.url}/api/v1/store/announcements/stream?ticket=t-2`, { signal: controller.signal });
     const reader = res.body!.getReader();
     await reader.read();
-    await new Promise((r) => setTimeout(r, 600)); // twice UPSTREAM_TIMEOUT_MS, no data
+    timers.fireAll(); // UPSTREAM_TIMEOUT_MS passes with no data
     releaseStream();
     const next = await reader.read();
     expect(Buffer.from(next.value!).toString()).toContain('announcement');
@@ -228,7 +229,11 @@ describe('streamed responses and timeouts', () => {
   });
 
   it('answers 504 GATEWAY_TIMEOUT when the upstream sends no response headers in time', async () => {
-    const res = await fetch(`${gateway.url}/api/v1/store/queue`, { headers: bearer(tokens.store()) });
+    const answer = fetch(`${gateway.url}/api/v1/store/queue`, { headers: bearer(tokens.store()) });
+    // The request reached playback, which never answers: the timeout is armed, then its time passes.
+    await eventually(() => expect(timers.pending).toBe(1));
+    timers.fireAll();
+    const res = await answer;
     expect(res.status).toBe(504);
     expect(await json(res)).toMatchObject({ success: false, error: { code: 'GATEWAY_TIMEOUT' } });
   });

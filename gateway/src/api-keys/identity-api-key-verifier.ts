@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { callUnary, serviceUnavailable, type Logger } from '@storecast/service-kit';
 import type { ApiKeyServiceClient } from '@storecast/proto';
 import type { ParsedApiKey } from '@storecast/service-kit';
@@ -6,6 +7,7 @@ import type { ApiKeyVerdict, ApiKeyVerifier } from './api-key-verifier';
 
 interface CacheEntry {
   verdict: ApiKeyVerdict;
+  /** The end of its lifetime, exclusive (lru-cache's own ttl keeps an entry through that instant). */
   expiresAt: number;
 }
 
@@ -14,6 +16,7 @@ export interface IdentityApiKeyVerifierOptions {
   logger: Logger;
   /** Most answers kept; the least recently used is dropped first when full. */
   maxEntries?: number;
+  /** Wall-clock milliseconds (a key's own expiry is a date); injected by tests. */
   now?: () => number;
 }
 
@@ -26,14 +29,19 @@ export interface IdentityApiKeyVerifierOptions {
  * clear longer than the request.
  */
 export class IdentityApiKeyVerifier implements ApiKeyVerifier {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache: LRUCache<string, CacheEntry>;
   private readonly inFlight = new Map<string, Promise<ApiKeyVerdict>>();
-  private readonly maxEntries: number;
   private readonly now: () => number;
 
   constructor(private readonly options: IdentityApiKeyVerifierOptions) {
-    this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.cache = new LRUCache<string, CacheEntry>({
+      max: options.maxEntries ?? 10_000,
+      // Each verdict carries its own lifetime (set below); an expired one is never returned.
+      ttlAutopurge: false,
+      // The cache's time is the injected clock when there is one (tests), checked on every read.
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    });
   }
 
   /** Verdicts currently cached (for tests and diagnostics). */
@@ -44,14 +52,7 @@ export class IdentityApiKeyVerifier implements ApiKeyVerifier {
   verify(key: ParsedApiKey): Promise<ApiKeyVerdict> {
     const id = createHash('sha256').update(key.key).digest('hex');
     const cached = this.cache.get(id);
-    if (cached) {
-      this.cache.delete(id);
-      if (cached.expiresAt > this.now()) {
-        // Re-inserted last: Map order is the recency order the eviction reads.
-        this.cache.set(id, cached);
-        return Promise.resolve(cached.verdict);
-      }
-    }
+    if (cached && cached.expiresAt > this.now()) return Promise.resolve(cached.verdict);
     let pending = this.inFlight.get(id);
     if (!pending) {
       pending = this.ask(id, key).finally(() => this.inFlight.delete(id));
@@ -70,20 +71,14 @@ export class IdentityApiKeyVerifier implements ApiKeyVerifier {
     }
     const verdict = toVerdict(answer.verdict, answer.keyId, answer.clientId);
     const now = this.now();
-    let expiresAt = now + Math.max(0, answer.cacheTtlSeconds ?? 0) * 1000;
+    let ttl = Math.max(0, answer.cacheTtlSeconds ?? 0) * 1000;
     if (typeof verdict === 'object' && answer.expiresAt) {
       const keyExpiry = Date.parse(answer.expiresAt);
-      if (Number.isFinite(keyExpiry)) expiresAt = Math.min(expiresAt, keyExpiry);
+      if (Number.isFinite(keyExpiry)) ttl = Math.min(ttl, keyExpiry - now);
     }
-    if (expiresAt > now) this.store(id, { verdict, expiresAt });
+    // A zero lifetime keeps nothing (to lru-cache, a ttl of 0 would mean "forever").
+    if (ttl > 0) this.cache.set(id, { verdict, expiresAt: now + ttl }, { ttl });
     return verdict;
-  }
-
-  private store(id: string, entry: CacheEntry): void {
-    // Full: drop the least recently used (the first in Map order; with one lifetime for all
-    // verdicts, that is also the one closest to expiry).
-    while (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(id, entry);
   }
 }
 

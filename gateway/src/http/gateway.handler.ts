@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { serviceUnavailable, type TokenVerifier } from '@storecast/service-kit';
+import { type Clock, serviceUnavailable, systemClock, type TokenVerifier } from '@storecast/service-kit';
 import { checkApiKey, isRefusal } from '../api-keys/api-key-auth';
 import type { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { endpointOf, type ApiUsageRecorder } from '../api-keys/api-usage-recorder';
@@ -33,6 +33,8 @@ export interface GatewayHandlerDeps {
   limiter: GatewayRateLimiter;
   proxy: UpstreamProxy;
   renderError: ErrorRenderer;
+  /** Time of usage records (occurredAt, durationMs). */
+  clock?: Clock;
 }
 
 /**
@@ -41,6 +43,7 @@ export interface GatewayHandlerDeps {
  */
 export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
   const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError } = deps;
+  const clock = deps.clock ?? systemClock;
 
   const prepareForwardHeaders = (req: Request, res: Response) => {
     // The kit's request context set X-Request-Id on the response (the caller's or a new one).
@@ -76,16 +79,15 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       req.headers[API_CLIENT_ID_HEADER] = result.clientId;
       req.headers[API_KEY_ID_HEADER] = result.keyId;
       // Every call with an accepted key counts, whatever its outcome (success rate, timings).
-      const started = process.hrtime.bigint();
-      const occurredAt = new Date().toISOString();
+      const started = clock.now();
       const endpoint = endpointOf(req.method, req.path);
       res.once('close', () =>
         usage.record({
           keyId: result.keyId,
           endpoint,
           statusCode: res.statusCode,
-          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
-          occurredAt,
+          durationMs: Math.max(0, clock.now().getTime() - started.getTime()),
+          occurredAt: started.toISOString(),
         }),
       );
     }

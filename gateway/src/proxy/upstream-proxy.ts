@@ -23,10 +23,22 @@ export interface ForwardContext {
   timedOut?: boolean;
 }
 
+/** How the proxy arms its response-header timeouts; tests pass timers they fire by hand. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const nodeTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 export interface UpstreamProxyOptions {
   renderError: ErrorRenderer;
   /** Longest wait for the upstream's response headers after the request body was sent. */
   timeoutMs: number;
+  timers?: Timers;
 }
 
 export interface UpstreamProxy {
@@ -49,6 +61,7 @@ export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Req
  */
 export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProxy => {
   const { renderError, timeoutMs } = options;
+  const timers = options.timers ?? nodeTimers;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256, scheduling: 'lifo' });
   const contexts = new WeakMap<IncomingMessage, ForwardContext>();
 
@@ -66,14 +79,17 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
       proxyReq.setHeader('content-length', String(ctx.bufferedBody.length));
       proxyReq.write(ctx.bufferedBody);
     }
-    let timer: NodeJS.Timeout | undefined;
+    let timer: unknown;
     proxyReq.once('finish', () => {
-      timer = setTimeout(() => {
+      timer = timers.setTimeout(() => {
         ctx.timedOut = true;
         proxyReq.destroy(new UpstreamTimeoutError(`no response within ${timeoutMs} ms`));
       }, timeoutMs);
     });
-    const clear = () => clearTimeout(timer);
+    const clear = () => {
+      if (timer !== undefined) timers.clearTimeout(timer);
+      timer = undefined;
+    };
     proxyReq.once('response', clear);
     proxyReq.once('close', clear);
   };
