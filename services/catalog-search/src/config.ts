@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { grpcAddr, loadConfig, serviceEnv, storageEnv } from '@storecast/service-kit';
+import { grpcAddr, loadConfig, serviceEnv, storageEnv, uploadTicketEnv } from '@storecast/service-kit';
 
 // Ports, database, broker, token keys, GRPC_DEADLINE_MS and OUTBOX_POLL_MS come from serviceEnv;
-// S3_* (endpoint, bucket, credentials, presigned URL lifetime) from the kit's storageEnv.
+// S3_* (endpoint, bucket, credentials, presigned URL lifetime) from the kit's storageEnv;
+// UPLOAD_TICKET_SECRET (the gateway's, so the music upload routes accept MUSIC_* tickets) from uploadTicketEnv.
 export const configSchema = serviceEnv('catalog-search', { http: 8084, grpc: 50054 }).extend({
   ...storageEnv,
+  ...uploadTicketEnv,
   /** Organization's gRPC server: HQ, store and device checks for playlists and assignments. */
   ORGANIZATION_GRPC_ADDR: grpcAddr(50053),
   /** Written into TPE1, TALB and TPE2 of every stored MP3. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { catalogProto, createOrganizationClient } from '@storecast/proto';
-import { createS3Storage, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
+import { createS3Storage, createServiceRuntime, ServiceApi, systemClock, uploadTicketSigner, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
 import type { CatalogSearchConfig } from './config';
 import { schema, type CatalogSchema } from './db/schema';
 import type { CatalogContext, Mp3Files, OrganizationDirectory } from './app/ports';
@@ -65,6 +65,8 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
     title: 'Storecast catalog-search',
     description: 'Music catalog and files, tag options, libraries, playlists and their assignments',
     verifier: runtime.verifier,
+    // MUSIC_CREATE / MUSIC_REPLACE tickets forwarded by the gateway's POST /api/v1/uploads/files.
+    uploadTickets: uploadTicketSigner(config, ctx.clock),
   });
   const router = api.router();
   musicRoutes(api, router, ctx, { maxBytes: config.MUSIC_MAX_BYTES });

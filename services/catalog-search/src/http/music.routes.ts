@@ -56,7 +56,8 @@ export const musicRoutes = (api: ServiceApi, router: Router, ctx: CatalogContext
     description:
       'Multipart part `file` (MP3, signature checked, at most 20 MB) plus query title, durationSeconds and musicSource. Empty, too large, missing title or a missing/wrong musicSource: 400 MUSIC_INVALID_FIELD; not an MP3 or a damaged tag: 400 METADATA_PARSE_FAILED.',
     tags,
-    auth: OPERATOR,
+    // Large files come through the gateway's upload-ticket flow (spec 02): same contract and logic.
+    auth: { roles: ['OPERATOR'], uploadPurposes: ['MUSIC_CREATE'] },
     query: UploadMusicQuery,
     invalidCode: 'MUSIC_INVALID_FIELD',
     requestContent: { contentType: 'multipart/form-data', schema: MultipartFileSchema },
@@ -98,7 +99,7 @@ export const musicRoutes = (api: ServiceApi, router: Router, ctx: CatalogContext
     operationId: 'replaceMusicFile',
     summary: 'Replace the file of a music (same id, overwritten), optionally with a new title',
     tags,
-    auth: OPERATOR,
+    auth: { roles: ['OPERATOR'], uploadPurposes: ['MUSIC_REPLACE'] },
     query: ReplaceMusicFileQuery,
     invalidCode: 'MUSIC_INVALID_FIELD',
     requestContent: { contentType: 'multipart/form-data', schema: MultipartFileSchema },
