@@ -1,5 +1,5 @@
-import { hqTransition, hqMayProvision, HqAction } from './hq-status';
-import { HQ_STATUSES, HqStatus } from './enums';
+import { hqTransition, hqMayProvision, type HqAction } from './hq-status';
+import { HQ_STATUSES, type HqStatus } from './enums';
 
 const franchise = (status: HqStatus) => ({ type: 'FRANCHISE' as const, status });
 
