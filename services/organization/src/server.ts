@@ -6,6 +6,8 @@ import { schema, type OrgSchema } from './db/schema';
 import type { AppContext } from './app/context';
 import { identityPeer } from './peers/identity.peer';
 import { organizationHandlers } from './grpc/organization.handlers';
+import { organizationStatsHandlers } from './grpc/organization-stats.handlers';
+import { storeDeviceHandlers } from './grpc/store-device.handlers';
 import { startIdentityAccountConsumer } from './events/identity-account.consumer';
 import { adminHqRoutes } from './http/admin-hq.routes';
 import { adminStoresRoutes } from './http/admin-stores.routes';
@@ -49,7 +51,11 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
   const { http, grpc } = await runtime.serve({
     api,
     routers: [adminHqRoutes(api, ctx), adminStoresRoutes(api, ctx), hqRoutes(api, ctx, { bulkCsvMaxBytes: config.BULK_CSV_MAX_BYTES }), storeRoutes(api, ctx)],
-    grpcServices: [{ definition: organizationProto().OrganizationService.service, implementation: organizationHandlers(ctx, logger) }],
+    grpcServices: [
+      { definition: organizationProto().OrganizationService.service, implementation: organizationHandlers(ctx, logger) },
+      { definition: organizationProto().OrganizationStatsService.service, implementation: organizationStatsHandlers(ctx, logger) },
+      { definition: organizationProto().StoreDeviceService.service, implementation: storeDeviceHandlers(ctx, logger) },
+    ],
   });
 
   return { httpUrl: http.url, httpPort: http.port, grpcPort: grpc!.port, runtime, api, stop: () => runtime.stop() };

@@ -1,6 +1,7 @@
 import { AppError, newId, unary } from '@storecast/service-kit';
+import { createOrganizationStatsClient, createStoreDeviceClient } from '@storecast/proto';
 import { INDEPENDENT_HQ_ID } from '../src';
-import { createHqStore, email, onboardHq, startHarness, storeManagerToken, type Harness, type OnboardedHq } from './support/harness';
+import { createHqStore, email, issueStoreManager, onboardHq, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('OrganizationService over gRPC', () => {
   });
 
   it('GetDevice: valid for an active device of the store; invalid when missing, revoked or foreign', async () => {
-    const token = storeManagerToken(h, stores.busan!, hq.hqId);
+    const { token } = await issueStoreManager(h, stores.busan!, hq.hqId);
     const device = (await h.api('POST', '/api/v1/store/devices', { token, body: { deviceKey: 'g1', label: 'Front' } })).body;
     expect(await call('getDevice', { storeId: stores.busan, deviceId: device.id })).toEqual({ valid: true, deviceId: device.id, label: 'Front', _deviceId: 'deviceId', _label: 'label' });
     expect(await call('getDevice', { storeId: stores.seoul, deviceId: device.id })).toMatchObject({ valid: false });
@@ -103,5 +104,53 @@ describe('OrganizationService over gRPC', () => {
     await h.api('POST', `/api/v1/admin/hq/${other.hqId}/suspend`, { token: h.operatorToken, body: { reason: 'r' } });
     await h.api('POST', `/api/v1/admin/stores/${stores.foreign}/suspend`, { token: h.operatorToken, body: { reason: 'r' } });
     expect(await call('getSignInStatus', { storeId: stores.foreign })).toMatchObject({ storeStatus: 'SUSPENDED', hqStatus: 'SUSPENDED' });
+  });
+});
+
+describe('OrganizationStatsService and StoreDeviceService over gRPC', () => {
+  const counts = () => {
+    const client = createOrganizationStatsClient(`127.0.0.1:${h.service.grpcPort}`);
+    return unary<Record<string, never>, { hqCount: number; storeCount: number }>(client.getOrganizationCounts.bind(client), {}).finally(() => client.close());
+  };
+  const devicesOf = (storeId: string) => {
+    const client = createStoreDeviceClient(`127.0.0.1:${h.service.grpcPort}`);
+    return unary<{ storeId: string }, { devices: Array<{ deviceId: string; label: string }> }>(client.listStoreDevices.bind(client), { storeId }).finally(() =>
+      client.close(),
+    );
+  };
+
+  it('GetOrganizationCounts counts live HQs without the INDEPENDENT HQ, and live stores that are not closed', async () => {
+    const before = await counts();
+    const hq = await onboardHq(h);
+    const open = (await createHqStore(h, hq)).store.id;
+    const closed = (await createHqStore(h, hq)).store.id;
+    await h.api('POST', '/api/v1/admin/stores/independent', {
+      token: h.operatorToken,
+      body: { store: { name: unique('Indie'), plan: 'AI', billingAnchorDay: 3 } },
+    });
+    await h.api('POST', `/api/v1/admin/stores/${closed}/close`, { token: h.operatorToken, body: { reason: 'r' } });
+    // the independent store counts as a store; the virtual HQ it lives under never counts as an HQ
+    expect(await counts()).toEqual({ hqCount: before.hqCount + 1, storeCount: before.storeCount + 2 });
+    expect(open).toBeDefined();
+  });
+
+  it('ListStoreDevices answers the active devices of the store, oldest first; revoked, foreign and unknown stores have none', async () => {
+    const hq = await onboardHq(h);
+    const storeId = (await createHqStore(h, hq)).store.id;
+    const otherStore = (await createHqStore(h, hq)).store.id;
+    const { token } = await issueStoreManager(h, storeId, hq.hqId);
+    const register = async (deviceKey: string, label: string) =>
+      (await h.api('POST', '/api/v1/store/devices', { token, body: { deviceKey, label } })).body as { id: string };
+    const first = await register('k1', 'Counter');
+    const second = await register('k2', 'Kitchen');
+    const revoked = await register('k3', 'Old');
+    await h.api('DELETE', `/api/v1/store/devices/${revoked.id}`, { token });
+    expect((await devicesOf(storeId)).devices).toEqual([
+      expect.objectContaining({ deviceId: first.id, label: 'Counter' }),
+      expect.objectContaining({ deviceId: second.id, label: 'Kitchen' }),
+    ]);
+    expect((await devicesOf(otherStore)).devices).toEqual([]);
+    expect((await devicesOf(newId())).devices).toEqual([]);
+    expect((await devicesOf('junk')).devices).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { newId } from '@storecast/service-kit';
 import { INDEPENDENT_HQ_ID } from '../src';
-import { auditOf, createHqStore, email, onboardHq, outboxOf, rows, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
+import { auditOf, createHqStore, email, onboardHq, outboxOf, recordManagerAccount, rows, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -39,6 +39,24 @@ describe('GET/PATCH /api/v1/hq/me', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
     }
+  });
+
+  it('fails closed: an account missing from the local copy of manager accounts gets 403 PRINCIPAL_SCOPE_MISMATCH, even for a live HQ', async () => {
+    const hq = await onboardHq(h);
+    const unknown = h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: hq.hqId });
+    for (const [method, path] of [
+      ['GET', '/api/v1/hq/me'],
+      ['GET', '/api/v1/hq/stores'],
+    ] as const) {
+      const res = await h.api(method, path, { token: unknown });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
+    }
+    const created = await h.api('POST', '/api/v1/hq/stores', { token: unknown, body: { name: unique('Nope') } });
+    expect(created.status).toBe(403);
+    expect(await rows(h, 'select 1 from stores where hq_id = $1', [hq.hqId])).toHaveLength(0);
+    // the known manager of the same HQ passes
+    expect((await h.api('GET', '/api/v1/hq/me', { token: hq.token })).status).toBe(200);
   });
 
   it('answers 403 PRINCIPAL_SCOPE_MISMATCH when the calling manager account is no longer ACTIVE, or belongs to another HQ', async () => {
@@ -201,7 +219,9 @@ describe('POST /api/v1/hq/stores', () => {
   });
 
   it('under the virtual INDEPENDENT HQ the server decides type INDEPENDENT', async () => {
-    const token = h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: INDEPENDENT_HQ_ID });
+    const accountId = newId();
+    await recordManagerAccount(h, { accountId, role: 'HQ_MANAGER', hqId: INDEPENDENT_HQ_ID });
+    const token = h.sign({ sub: accountId, role: 'HQ_MANAGER', hqId: INDEPENDENT_HQ_ID });
     const res = await h.api('POST', '/api/v1/hq/stores', { token, body: { name: unique('Solo') } });
     expect(res.status).toBe(201);
     expect(res.body.store.type).toBe('INDEPENDENT');

@@ -1,6 +1,6 @@
 import { newId } from '@storecast/service-kit';
 import { INDEPENDENT_HQ_ID } from '../src';
-import { auditOf, createHqStore, email, onboardHq, outboxOf, rows, startHarness, storeManagerToken, unique, type Harness, type OnboardedHq } from './support/harness';
+import { auditOf, createHqStore, email, onboardHq, issueStoreManager, outboxOf, rows, startHarness, storeManagerToken, unique, type Harness, type OnboardedHq } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('GET /api/v1/store/me', () => {
 
   it('an independent store reports its own plan', async () => {
     const res = await h.api('POST', '/api/v1/admin/stores/independent', { token: h.operatorToken, body: { store: { name: unique('Indie'), plan: 'AI', billingAnchorDay: 3 } } });
-    const token = storeManagerToken(h, res.body.storeId, INDEPENDENT_HQ_ID);
+    const { token } = await issueStoreManager(h, res.body.storeId, INDEPENDENT_HQ_ID);
     const me = await h.api('GET', '/api/v1/store/me', { token });
     expect(me.body).toMatchObject({ type: 'INDEPENDENT', plan: 'AI', hqType: 'INDEPENDENT' });
   });
@@ -83,7 +83,7 @@ describe('GET /api/v1/store/me', () => {
     const other = await storeWithManager(hq);
     const tokens = [
       h.sign({ sub: newId(), role: 'STORE_MANAGER' }),
-      storeManagerToken(h, newId(), hq.hqId),
+      storeManagerToken(h, newId(), hq.hqId, s.accountId),
       storeManagerToken(h, other.storeId, hq.hqId, s.accountId),
     ];
     for (const token of tokens) {
@@ -91,6 +91,24 @@ describe('GET /api/v1/store/me', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
     }
+  });
+
+  it('fails closed: an account missing from the local copy of manager accounts gets 403 PRINCIPAL_SCOPE_MISMATCH on its own store', async () => {
+    const hq = await onboardHq(h);
+    const s = await storeWithManager(hq);
+    const unknown = storeManagerToken(h, s.storeId, hq.hqId, newId());
+    for (const [method, path] of [
+      ['GET', '/api/v1/store/me'],
+      ['GET', '/api/v1/store/devices'],
+    ] as const) {
+      const res = await h.api(method, path, { token: unknown });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
+    }
+    const registered = await h.api('POST', '/api/v1/store/devices', { token: unknown, body: { deviceKey: 'x', label: 'x' } });
+    expect(registered.status).toBe(403);
+    expect(await rows(h, 'select 1 from devices where store_id = $1', [s.storeId])).toHaveLength(0);
+    expect((await h.api('GET', '/api/v1/store/me', { token: s.token })).status).toBe(200);
   });
 
   it('a suspended store answers 403 AUTH_STORE_SUSPENDED and a closed one 403 AUTH_STORE_CLOSED', async () => {

@@ -1,7 +1,8 @@
+import { isUuid } from '@storecast/service-kit';
 import type { HqRow, StoreRow } from '../db/schema';
-import { findHq } from '../db/hq.repository';
+import { findHq, platformCounts } from '../db/hq.repository';
 import { findStoreWithHq, storesOfHq } from '../db/store.repository';
-import { findActiveDevice } from '../db/device.repository';
+import { findActiveDevice, listActiveDevices } from '../db/device.repository';
 import { isRegion } from '../domain/regions';
 import type { AppContext } from './context';
 import { errors } from './errors';
@@ -30,6 +31,12 @@ export const queryStoresOfHq = async (ctx: AppContext, input: { hqId: string; st
 };
 
 export const queryDevice = async (ctx: AppContext, storeId: string, deviceId: string) => findActiveDevice(ctx.db, storeId, deviceId);
+
+/** Active devices of a store, oldest first; an unknown or malformed store id has none. */
+export const queryStoreDevices = async (ctx: AppContext, storeId: string) => (isUuid(storeId) ? listActiveDevices(ctx.db, storeId) : []);
+
+/** Platform-wide figures for the operator dashboard (OrganizationStatsService). */
+export const queryOrganizationCounts = (ctx: AppContext) => platformCounts(ctx.db);
 
 export const queryEffectiveSettings = async (ctx: AppContext, storeId: string) => {
   const found = await queryStore(ctx, storeId);

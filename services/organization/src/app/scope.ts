@@ -7,8 +7,9 @@ import type { AppContext } from './context';
 import { errors } from './errors';
 
 /**
- * HQ paths act on the caller's HQ only: the token's hqId must name a live HQ, and when we know
- * the calling account (we created it) it must be an ACTIVE manager of that HQ.
+ * HQ paths act on the caller's HQ only: the token's hqId must name a live HQ, and the calling
+ * account must be in our copy of the manager accounts (manager_accounts) as an ACTIVE HQ manager
+ * of that HQ. Authorization fails closed: an account missing from the copy does not pass.
  * Otherwise 403 PRINCIPAL_SCOPE_MISMATCH (spec 02 § Authentication).
  */
 export const callerHq = async (ctx: AppContext, principal: Principal): Promise<HqRow> => {
@@ -16,12 +17,13 @@ export const callerHq = async (ctx: AppContext, principal: Principal): Promise<H
   const hq = await findHq(ctx.db, hqId);
   if (!hq) throw errors.scopeMismatch();
   const known = await findManagerProjection(ctx.db, principal.accountId);
-  if (known && (known.role !== 'HQ_MANAGER' || known.hqId !== hqId || known.status !== 'ACTIVE')) throw errors.scopeMismatch();
+  if (!known || (known.role !== 'HQ_MANAGER' || known.hqId !== hqId || known.status !== 'ACTIVE')) throw errors.scopeMismatch();
   return hq;
 };
 
 /**
- * Store paths act on the caller's store only (403 PRINCIPAL_SCOPE_MISMATCH otherwise). A closed or
+ * Store paths act on the caller's store only: the account must be in our copy as an ACTIVE store
+ * manager of that store (403 PRINCIPAL_SCOPE_MISMATCH otherwise, also when missing). A closed or
  * suspended store answers 403 AUTH_STORE_CLOSED / AUTH_STORE_SUSPENDED, the codes sign-in gives, so
  * a token issued before the change stops working too.
  */
@@ -31,7 +33,7 @@ export const callerStore = async (ctx: AppContext, principal: Principal): Promis
   if (!found) throw errors.scopeMismatch();
   if (principal.hqId && principal.hqId !== found.store.hqId) throw errors.scopeMismatch();
   const known = await findManagerProjection(ctx.db, principal.accountId);
-  if (known && (known.role !== 'STORE_MANAGER' || known.storeId !== storeId || known.status !== 'ACTIVE')) throw errors.scopeMismatch();
+  if (!known || (known.role !== 'STORE_MANAGER' || known.storeId !== storeId || known.status !== 'ACTIVE')) throw errors.scopeMismatch();
   if (found.store.closedAt) throw errors.storeClosed();
   if (found.store.status === 'SUSPENDED') throw errors.storeSuspended();
   return found;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
 import { hqs, stores, type HqRow } from './schema';
 import { HQ_STATUS_PRIORITY } from '../domain/ordering';
@@ -63,6 +63,21 @@ export const storeCounts = async (db: DbExecutor, hqIds: string[]): Promise<Map<
     .groupBy(stores.hqId);
   for (const r of rows) result.set(r.hqId, Number(r.n));
   return result;
+};
+
+/** Platform figures: HQs not soft-deleted (the virtual INDEPENDENT HQ left out), stores not soft-deleted nor closed. */
+export const platformCounts = async (db: DbExecutor): Promise<{ hqCount: number; storeCount: number }> => {
+  const [hqRows, storeRows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(hqs)
+      .where(and(isNull(hqs.deletedAt), ne(hqs.type, 'INDEPENDENT'))),
+    db
+      .select({ n: count() })
+      .from(stores)
+      .where(and(isNull(stores.deletedAt), isNull(stores.closedAt))),
+  ]);
+  return { hqCount: Number(hqRows[0]?.n ?? 0), storeCount: Number(storeRows[0]?.n ?? 0) };
 };
 
 export const storeCountOf = async (db: DbExecutor, hqId: string): Promise<number> => (await storeCounts(db, [hqId])).get(hqId) ?? 0;

@@ -100,8 +100,26 @@ export const createHqStore = async (h: Harness, hq: OnboardedHq, body: Record<st
   return res.body as { store: { id: string; name: string }; managerAccount: { managerAccountId: string; email: string } | null };
 };
 
-export const storeManagerToken = (h: Harness, storeId: string, hqId: string, accountId: string = newId()) =>
-  h.sign({ sub: accountId, role: 'STORE_MANAGER', storeId, hqId });
+/** A token for a given account (organization checks the account against its copy: fails closed). */
+export const storeManagerToken = (h: Harness, storeId: string, hqId: string, accountId: string) => h.sign({ sub: accountId, role: 'STORE_MANAGER', storeId, hqId });
+
+/** The operator issues a store manager account (identity double, recorded in organization's copy); its token. */
+export const issueStoreManager = async (h: Harness, storeId: string, hqId: string): Promise<{ accountId: string; token: string }> => {
+  const res = await h.api('POST', `/api/v1/admin/stores/${storeId}/managers`, {
+    token: h.operatorToken,
+    body: { email: email('sm'), tempPassword: 'Temp-pass-123', name: 'Store Manager' },
+  });
+  if (res.status !== 200) throw new Error(`manager issuance failed: ${res.status} ${res.text}`);
+  return { accountId: res.body.managerAccountId, token: storeManagerToken(h, storeId, hqId, res.body.managerAccountId) };
+};
+
+/** Records an account in organization's copy as identity.account.created would (for accounts no organization path creates). */
+export const recordManagerAccount = async (h: Harness, row: { accountId: string; role: 'HQ_MANAGER' | 'STORE_MANAGER'; hqId: string; storeId?: string }) => {
+  await h.pool.query(
+    `insert into manager_accounts (account_id, role, hq_id, store_id, status, status_changed_at, created_at) values ($1, $2, $3, $4, 'ACTIVE', now(), now())`,
+    [row.accountId, row.role, row.hqId, row.storeId ?? null],
+  );
+};
 
 export const rows = async <T = Record<string, unknown>>(h: Harness, sql: string, params: unknown[] = []): Promise<T[]> =>
   (await h.pool.query(sql, params)).rows as T[];
