@@ -6,3 +6,4 @@ export * from './s3';
 export * from './doubles/legal.double';
 export * from './doubles/organization.double';
 export * from './doubles/identity.double';
+export * from './doubles/catalog.double';

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { organizationProto, type OrganizationServiceHandlers } from '@storecast/proto';
+import { randomUUID } from 'node:crypto';
+import { organizationProto, type OrganizationServiceHandlers, type OrganizationStatsServiceHandlers, type StoreDeviceServiceHandlers } from '@storecast/proto';
 import { notFound } from '../../errors';
 import { startGrpcServer, unaryHandler, type RunningGrpcServer } from '../../grpc';
 import type { DoubleCall } from './legal.double';
@@ -78,11 +79,19 @@ const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
  * - GetDevice: valid only for an unrevoked device of that store;
  * - GetSignInStatus: found flags, statuses, type and name; an explicit hq_id wins, and a store of
  *   another HQ is then reported as not found; store_closed when closedAt is set.
+ * OrganizationStatsService.GetOrganizationCounts: HQs other than INDEPENDENT ones and stores that
+ * are not closed (or `counts` when the test sets it); `statsImplemented = false` answers
+ * UNIMPLEMENTED, as an organization that predates it.
+ * StoreDeviceService.ListStoreDevices: unrevoked devices of the store in the order they were set.
  * `unavailable = true` answers every call UNAVAILABLE, like an unreachable peer; `calls` lists
- * what was asked.
+ * what was asked. `addHq` / `addStore` / `addDevice` create records with fresh ids.
  */
 export class OrganizationDouble {
   unavailable = false;
+  /** false: OrganizationStatsService answers UNIMPLEMENTED. */
+  statsImplemented = true;
+  /** Figures GetOrganizationCounts answers; undefined: counted from the tables. */
+  counts?: { hqCount: number; storeCount: number };
   readonly calls: DoubleCall[] = [];
   private readonly hqs = new Map<string, HqRecord>();
   private readonly stores = new Map<string, StoreRecord>();
@@ -112,6 +121,21 @@ export class OrganizationDouble {
     return record;
   }
 
+  /** A new HQ with a fresh id (defaults as setHq). */
+  addHq(fields: Partial<Omit<HqRecord, 'id'>> = {}): HqRecord {
+    return this.setHq({ ...fields, id: randomUUID() });
+  }
+
+  /** A new store of the HQ with a fresh id (defaults as setStore). */
+  addStore(hqId: string, fields: Partial<Omit<StoreRecord, 'id' | 'hqId'>> = {}): StoreRecord {
+    return this.setStore({ ...fields, id: randomUUID(), hqId });
+  }
+
+  /** A new device of the store with a fresh id. */
+  addDevice(storeId: string, fields: Partial<Omit<DeviceRecord, 'id' | 'storeId'>> = {}): DeviceRecord {
+    return this.setDevice({ ...fields, id: randomUUID(), storeId });
+  }
+
   removeHq(id: string): void {
     this.hqs.delete(id);
   }
@@ -131,6 +155,8 @@ export class OrganizationDouble {
   /** Empty tables, reachable, no calls. */
   reset(): void {
     this.unavailable = false;
+    this.statsImplemented = true;
+    this.counts = undefined;
     this.hqs.clear();
     this.stores.clear();
     this.devices.clear();
@@ -159,10 +185,14 @@ export class OrganizationDouble {
     };
   }
 
-  private handler<Req, Res>(method: string, impl: (req: Req) => Promise<Res> | Res): grpc.handleUnaryCall<Req, Res> {
+  private handler<Req, Res>(method: string, impl: (req: Req) => Promise<Res> | Res, implemented: () => boolean = () => true): grpc.handleUnaryCall<Req, Res> {
     const inner = unaryHandler<Req, Res>(async (req) => impl(req));
     return (call, callback) => {
       this.calls.push({ method, request: call.request });
+      if (!implemented()) {
+        callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented`, metadata: new grpc.Metadata() }, null);
+        return;
+      }
       if (this.unavailable) {
         callback({ code: grpc.status.UNAVAILABLE, details: 'organization double is down', metadata: new grpc.Metadata() }, null);
         return;
@@ -235,7 +265,32 @@ export class OrganizationDouble {
         };
       }),
     };
-    this.server = await startGrpcServer(0, [{ definition: organizationProto().OrganizationService.service, implementation: handlers }], '127.0.0.1');
+    const stats: OrganizationStatsServiceHandlers = {
+      GetOrganizationCounts: this.handler(
+        'GetOrganizationCounts',
+        () =>
+          this.counts ?? {
+            hqCount: [...this.hqs.values()].filter((hq) => hq.type !== 'INDEPENDENT').length,
+            storeCount: [...this.stores.values()].filter((s) => s.closedAt === null).length,
+          },
+        () => this.statsImplemented,
+      ),
+    };
+    const devices: StoreDeviceServiceHandlers = {
+      ListStoreDevices: this.handler('ListStoreDevices', (req) => ({
+        devices: [...this.devices.values()].filter((d) => d.storeId === req.storeId && !d.revoked).map((d) => ({ deviceId: d.id, label: d.label })),
+      })),
+    };
+    const services = organizationProto();
+    this.server = await startGrpcServer(
+      0,
+      [
+        { definition: services.OrganizationService.service, implementation: handlers },
+        { definition: services.OrganizationStatsService.service, implementation: stats },
+        { definition: services.StoreDeviceService.service, implementation: devices },
+      ],
+      '127.0.0.1',
+    );
     return `127.0.0.1:${this.server.port}`;
   }
 
