@@ -24,6 +24,9 @@ export interface AnnouncementInput {
   tempo: number;
 }
 
+/** A list row with its dispatch counters, as the use case answers it. */
+export type AnnouncementListItem = AnnouncementListRow;
+
 export interface AnnouncementView {
   row: AnnouncementRow;
   audioUrl: string;

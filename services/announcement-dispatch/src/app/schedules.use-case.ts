@@ -15,6 +15,9 @@ export interface ScheduleInput extends ScheduleRule {
   region?: string;
 }
 
+/** A schedule as the use cases answer it. */
+export type ScheduleView = DispatchScheduleRow;
+
 export const scheduleNotFound = () => notFound('DISPATCH_SCHEDULE_NOT_FOUND', 'Schedule not found');
 
 /**

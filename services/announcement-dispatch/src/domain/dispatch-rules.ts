@@ -118,5 +118,5 @@ export const reportedSignalSource = (value: unknown): SignalSource | null =>
 export const rawMeasurement = (value: unknown): string | null => {
   if (value === undefined || value === null) return null;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.replace(/\u0000/g, '').slice(0, 200);
+  return text.split('\u0000').join('').slice(0, 200);
 };

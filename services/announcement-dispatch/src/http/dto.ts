@@ -1,7 +1,6 @@
 import { toIso, toIsoOrNull } from '@storecast/service-kit';
-import type { AnnouncementListRow } from '../db/announcement.repository';
-import type { DispatchScheduleRow } from '../db/schema';
-import type { AnnouncementView } from '../app/announcements.use-case';
+import type { AnnouncementListItem, AnnouncementView } from '../app/announcements.use-case';
+import type { ScheduleView } from '../app/schedules.use-case';
 import type { HistoryItem } from '../app/hq-dispatches.use-case';
 import { presetDisplayName, voiceDisplayName, type TtsTonePreset, type TtsVoice } from '../domain/voices';
 import type { MissedReason } from '../domain/dispatch-rules';
@@ -32,7 +31,7 @@ export const announcementDetail = (view: AnnouncementView): z.input<typeof TtsAn
   activeScheduleCount: view.activeScheduleCount,
 });
 
-export const announcementListItem = (row: AnnouncementListRow): z.input<typeof TtsAnnouncementListItemSchema> => ({
+export const announcementListItem = (row: AnnouncementListItem): z.input<typeof TtsAnnouncementListItemSchema> => ({
   id: row.id,
   title: row.title,
   ...voiceFields(row.voice, row.tonePreset),
@@ -73,7 +72,7 @@ export const historyItem = (r: HistoryItem): z.input<typeof DispatchHistoryItemS
   actorRole: r.actorRole,
 });
 
-export const scheduleDto = (s: DispatchScheduleRow): z.input<typeof ScheduleSchema> => ({
+export const scheduleDto = (s: ScheduleView): z.input<typeof ScheduleSchema> => ({
   id: s.id,
   announcementId: s.announcementId,
   frequency: s.frequency as Frequency,
