@@ -4,6 +4,7 @@ import {
   createServiceRuntime,
   ServiceApi,
   systemClock,
+  uploadTicketSigner,
   type Clock,
   type Logger,
   type ObjectStorage,
@@ -59,6 +60,8 @@ export const start = async (config: SupportConfig, deps: Partial<SupportDeps> = 
     title: 'Storecast support',
     description: 'CS tickets of operators, HQs and stores: comments, attachments, unread signals, operator dashboard counts',
     verifier: runtime.verifier,
+    // TICKET_ATTACHMENT_* tickets forwarded by the gateway's POST /api/v1/uploads/files.
+    uploadTickets: uploadTicketSigner(config, context.clock),
   });
   const served = await runtime.serve({
     api,

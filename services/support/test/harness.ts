@@ -1,12 +1,12 @@
 import type { Pool } from 'pg';
 import { ManualClock, newId } from '@storecast/service-kit';
-import { apiClient, createTestEnv, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, OrganizationDouble, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { loadSupportConfig } from '../src/config';
 import { start, type StartedSupport } from '../src/server';
-import { IdentityDouble, OrganizationDouble } from './doubles';
+import { IdentityDouble } from './doubles';
 
 // The service under test, in-process on port 0, against real PostgreSQL, RabbitMQ and an embedded
-// S3 server; organization and identity are gRPC contract doubles (test/doubles.ts).
+// S3 server; organization is the kit's gRPC contract double, identity a local one (test/doubles.ts).
 
 export interface Tenant {
   hqId: string;
@@ -33,14 +33,14 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export const startHarness = async (): Promise<Harness> => {
+export const startHarness = async (extra: Record<string, string> = {}): Promise<Harness> => {
   const env = await createTestEnv('support');
   const s3 = await startTestS3();
   const organization = new OrganizationDouble();
   const identity = new IdentityDouble();
   const clock = new ManualClock(new Date('2026-03-02T09:00:00.000Z'));
   const config = loadSupportConfig(
-    env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: await organization.start(), IDENTITY_GRPC_ADDR: await identity.start(), GRPC_DEADLINE_MS: '1000' }),
+    env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: await organization.start(), IDENTITY_GRPC_ADDR: await identity.start(), GRPC_DEADLINE_MS: '1000', ...extra }),
   );
   const service = await start(config, { clock });
   const operatorId = newId();
@@ -61,9 +61,9 @@ export const startHarness = async (): Promise<Harness> => {
       const hqId = newId();
       const storeId = newId();
       const otherStoreId = newId();
-      organization.hq(hqId, name);
-      organization.store({ id: storeId, hqId, name: `${name} Gangnam` });
-      organization.store({ id: otherStoreId, hqId, name: `${name} Mapo` });
+      organization.setHq({ id: hqId, name });
+      organization.setStore({ id: storeId, hqId, name: `${name} Gangnam` });
+      organization.setStore({ id: otherStoreId, hqId, name: `${name} Mapo` });
       return {
         hqId,
         storeId,

@@ -96,7 +96,7 @@ export const hqStoreTicketsRouter = (api: ServiceApi, ctx: SupportContext): Rout
     summary: 'Attach a file to a store\'s ticket (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)',
     description: 'Also the target of upload tickets with purpose TICKET_ATTACHMENT_HQ_STORE. 10 per minute per account (gateway group TICKET_ATTACHMENT).',
     tags,
-    auth,
+    auth: { ...auth, uploadPurposes: ['TICKET_ATTACHMENT_HQ_STORE'] },
     requestContent: { contentType: 'multipart/form-data', schema: AttachmentUploadForm },
     before: [readAttachmentUpload],
     response: { status: 201, description: 'The attachment', schema: TicketAttachmentItem },

@@ -106,7 +106,7 @@ export const storeTicketsRouter = (api: ServiceApi, ctx: SupportContext): Router
     summary: 'Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)',
     description: 'Also the target of upload tickets with purpose TICKET_ATTACHMENT_STORE. 10 per minute per account (gateway group TICKET_ATTACHMENT).',
     tags,
-    auth,
+    auth: { ...auth, uploadPurposes: ['TICKET_ATTACHMENT_STORE'] },
     requestContent: { contentType: 'multipart/form-data', schema: AttachmentUploadForm },
     before: [readAttachmentUpload],
     response: { status: 201, description: 'The attachment', schema: TicketAttachmentItem },
