@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Clock } from '@storecast/service-kit';
 import { createTestDatabase, createTestKeys, testExchange, testInfra } from '@storecast/service-kit/testing';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PORTS, runnableWorkspaces, serviceEnvironment } = require('../../scripts/services.cjs') as {
@@ -36,6 +37,11 @@ export interface RunningSystem {
 export interface SystemOptions {
   /** Extra environment for every process (e.g. lower rate limits). */
   env?: Record<string, string>;
+  /**
+   * One clock for every process (start(config, { clock })): a ManualClock lets a scenario move
+   * time (grace periods, cache lifetimes) instead of waiting for it.
+   */
+  clock?: Clock;
 }
 
 /**
@@ -85,12 +91,13 @@ export const startSystem = async (options: SystemOptions = {}): Promise<RunningS
       }
       /* eslint-disable @typescript-eslint/no-require-imports */
       const configModule = require(path.join(ws.dir, 'src', 'config')) as Record<string, unknown>;
-      const { start } = require(path.join(ws.dir, 'src', 'server')) as { start: (config: unknown) => Promise<Started> };
+      const { start } = require(path.join(ws.dir, 'src', 'server')) as { start: (config: unknown, deps?: { clock?: Clock }) => Promise<Started> };
       /* eslint-enable @typescript-eslint/no-require-imports */
       // Each config.ts exports load<Name>Config(env): the same parsing the process entry uses.
       const loader = Object.entries(configModule).find(([k, v]) => /^load\w+Config$/.test(k) && typeof v === 'function');
       if (!loader) throw new Error(`${ws.name}/src/config.ts exports no load<Name>Config`);
-      started.push(await start((loader[1] as (e: Record<string, string>) => unknown)({ ...env })));
+      const deps = options.clock ? { clock: options.clock } : {};
+      started.push(await start((loader[1] as (e: Record<string, string>) => unknown)({ ...env }), deps));
     }
   } catch (err) {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
