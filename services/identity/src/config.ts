@@ -48,6 +48,10 @@ export const configSchema = serviceEnv('identity', { http: 8081, grpc: 50051 })
     if (config.NODE_ENV === 'production' && !config.JWT_PRIVATE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY'], message: 'required in production' });
     }
+    // Setup and reset links must never be written to a pod's disk: production mails through SMTP.
+    if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (MAIL_OUTBOX_DIR is for local development)' });
+    }
   });
 
 export type IdentityConfig = z.output<typeof configSchema>;

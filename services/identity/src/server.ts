@@ -4,6 +4,7 @@ import {
   createServiceRuntime,
   ServiceApi,
   systemClock,
+  RedisTokenRevocations,
   TokenVerifier,
   type Clock,
   type Logger,
@@ -57,6 +58,8 @@ export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> = {}): Promise<StartedIdentity> => {
   const logger = deps.logger ?? createLogger('identity', config.LOG_LEVEL);
   const signingKey = SigningKey.load(config, logger);
+  // Identity writes the revocation marks and, like every service, checks them (decision 0007).
+  const revocations = config.REDIS_URL ? new RedisTokenRevocations(config.REDIS_URL) : undefined;
   const runtime = await createServiceRuntime({
     name: 'identity',
     config,
@@ -64,8 +67,10 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     migrationsFolder: MIGRATIONS_FOLDER,
     logger,
     // Identity verifies the tokens it signs with its own key (no JWKS round trip to itself).
-    verifier: new TokenVerifier({ publicKeyPem: signingKey.publicKeyPem }),
+    verifier: new TokenVerifier({ publicKeyPem: signingKey.publicKeyPem }, { revocations }),
+    revocations,
   });
+  if (revocations) runtime.onStop(() => revocations.close());
   try {
     const hasher = new PasswordHasher(config.BCRYPT_COST);
     const mailer = deps.mailer ?? createMailer(config);
@@ -83,6 +88,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       legal: deps.legal ?? legalPeer(runtime.peer(createLegalClient, config.LEGAL_GRPC_ADDR)),
       organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
       testSendLimiter: new FixedWindowLimiter(config.EMAIL_TEST_SEND_PER_MINUTE),
+      revocations,
     };
     await seedOperator(context);
 

@@ -35,12 +35,24 @@ describe('the token signing key', () => {
 
   it('in production, a missing JWT_PRIVATE_KEY is a configuration error naming the variable', () => {
     try {
-      loadIdentityConfig({ NODE_ENV: 'production' });
+      loadIdentityConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
       throw new Error('expected a configuration error');
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       expect((err as ConfigError).problems).toEqual(['JWT_PRIVATE_KEY: missing']);
     }
+  });
+
+  it('in production, a missing SMTP_URL is a configuration error (links are never written to a pod disk); development keeps the mail folder', () => {
+    const keys = createTestKeys();
+    try {
+      loadIdentityConfig({ NODE_ENV: 'production', JWT_PRIVATE_KEY: keys.privateKeyPem });
+      throw new Error('expected a configuration error');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems).toEqual(['SMTP_URL: missing']);
+    }
+    expect(loadIdentityConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
 
   it('signs RS256 with its kid in the header', () => {

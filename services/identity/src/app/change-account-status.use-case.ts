@@ -3,6 +3,7 @@ import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '
 import { auditActionFor, notFoundCodeFor, transition, type LifecycleAction, type Role } from '../domain/account';
 import type { IdentityContext } from './context';
 import { assertActiveOperator } from './operator-scope';
+import { revokeAccessTokens } from './sessions';
 
 export type StatusAction = Exclude<LifecycleAction, 'RESEND_SETUP'>;
 
@@ -46,7 +47,10 @@ export const changeAccountStatus = async (
     if (input.action === 'REACTIVATE') patch.statusReason = null;
     if (input.action === 'RESET_PASSWORD') Object.assign(patch, { passwordHash, passwordMustChange: true });
     const changed = await updateAccount(tx, account.id, patch);
-    if (input.action !== 'REACTIVATE') await deleteRefreshTokens(tx, account.id);
+    if (input.action !== 'REACTIVATE') {
+      await deleteRefreshTokens(tx, account.id);
+      await revokeAccessTokens(ctx, account.id, now);
+    }
     if (input.action === 'REVOKE') await consumeOpenLinks(tx, account.id, now);
     await writeAudit(
       tx,

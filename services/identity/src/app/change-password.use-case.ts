@@ -2,7 +2,7 @@ import { unauthorized, validationFailed, writeAudit, type Principal } from '@sto
 import { deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
 import type { IdentityContext } from './context';
 import { invalidCredentials } from './login.use-case';
-import { assertNotSuspended, assertOrganizationAllows, issueSession } from './sessions';
+import { assertNotSuspended, assertOrganizationAllows, issueSession, revokeAccessTokens } from './sessions';
 
 /**
  * POST /api/v1/auth/change-password (the route refuses impersonated sessions). A wrong current
@@ -25,6 +25,7 @@ export const changePassword = async (ctx: IdentityContext, principal: Principal,
     const now = ctx.clock.now();
     const updated = await updateAccount(tx, account.id, { passwordHash, passwordMustChange: false, updatedAt: now });
     await deleteRefreshTokens(tx, account.id);
+    await revokeAccessTokens(ctx, account.id, now);
     await writeAudit(
       tx,
       principal,

@@ -1,5 +1,5 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Clock, Database, Logger } from '@storecast/service-kit';
+import type { Clock, Database, Logger, TokenRevocations } from '@storecast/service-kit';
 import type { IdentityConfig } from '../config';
 import type { IdentitySchema } from '../db/schema';
 import type { PasswordHasher } from '../adapters/password-hasher';
@@ -24,6 +24,8 @@ export interface IdentityContext {
   legal: LegalPort;
   organization: OrganizationPort;
   testSendLimiter: FixedWindowLimiter;
+  /** Revocation marks every verifier reads (decision 0007); absent only when REDIS_URL is unset outside production. */
+  revocations?: TokenRevocations;
 }
 
 /** Request facts some use cases record (consent capture). */

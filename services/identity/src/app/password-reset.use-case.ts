@@ -3,6 +3,7 @@ import { consumeLink } from '../db/tokens.repository';
 import { invalidLink, resolveLink } from './account-links';
 import type { IdentityContext } from './context';
 import { createLink, deliver } from './mail';
+import { revokeAccessTokens } from './sessions';
 
 /**
  * POST /api/v1/auth/password-reset/request → 204 whatever the email: for an ACTIVE account a reset
@@ -35,5 +36,6 @@ export const confirmPasswordReset = async (ctx: IdentityContext, input: { token:
     if (!(await consumeLink(tx, link.id, now))) throw invalidLink();
     await updateAccount(tx, account.id, { passwordHash, passwordMustChange: false, updatedAt: now });
     await deleteRefreshTokens(tx, account.id);
+    await revokeAccessTokens(ctx, account.id, now);
   });
 };

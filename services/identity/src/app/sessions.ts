@@ -10,6 +10,8 @@ export interface SessionOptions {
   impersonatedBy?: string | null;
   /** Hard end of an impersonation session. */
   sessionEnd?: Date | null;
+  /** The token family a rotation continues; a sign-in starts a new one. */
+  familyId?: string;
 }
 
 /**
@@ -40,8 +42,10 @@ export const issueSession = async (ctx: IdentityContext, tx: Tx, account: Accoun
     times.accessExpiresAt,
   );
   const refreshToken = randomToken(32);
+  const id = newId();
   await tx.insert(refreshTokens).values({
-    id: newId(),
+    id,
+    familyId: options.familyId ?? id,
     accountId: account.id,
     tokenHash: hashToken(refreshToken),
     expiresAt: times.refreshExpiresAt,
@@ -58,6 +62,17 @@ export const issueSession = async (ctx: IdentityContext, tx: Tx, account: Accoun
     role: account.role,
     passwordMustChange,
   };
+};
+
+/**
+ * Every access token of the account issued before now stops working in every service at once
+ * (decision 0007): password change and reset, suspension, revocation, withdrawal. Written inside
+ * the caller's transaction, before it commits: when the mark cannot be written (Redis down) the
+ * change fails with 503 rather than leaving old tokens valid. The mark lives as long as the
+ * longest access token.
+ */
+export const revokeAccessTokens = async (ctx: IdentityContext, accountId: string, at: Date): Promise<void> => {
+  await ctx.revocations?.revokeBefore(accountId, at, ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60);
 };
 
 /** 401 AUTH_ACCOUNT_SUSPENDED for a suspended account (withdrawn ones are treated by the caller). */

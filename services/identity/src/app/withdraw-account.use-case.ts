@@ -1,6 +1,7 @@
 import { emit, isUuid, notFound, SYSTEM_ACTOR, writeAudit } from '@storecast/service-kit';
 import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
 import type { IdentityContext } from './context';
+import { revokeAccessTokens } from './sessions';
 
 /**
  * AccountService.WithdrawAccount — compensation of a created account whose owning step rolled back.
@@ -16,6 +17,7 @@ export const withdrawAccount = async (ctx: IdentityContext, accountId: string, r
     const now = ctx.clock.now();
     const updated = await updateAccount(tx, account.id, { status: 'WITHDRAWN', statusReason: reason || null, updatedAt: now });
     await deleteRefreshTokens(tx, account.id);
+    await revokeAccessTokens(ctx, account.id, now);
     await consumeOpenLinks(tx, account.id, now);
     await writeAudit(
       tx,

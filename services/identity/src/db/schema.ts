@@ -32,9 +32,10 @@ export const accounts = pgTable(
 );
 
 /**
- * Refresh tokens (sha256 only). A rotated token keeps its row with revoked_at for the grace period;
- * logout and password changes delete the rows. Impersonation sessions carry the operator and the
- * hard end of the session.
+ * Refresh tokens (sha256 only). A rotated token keeps its row with revoked_at until it expires, so
+ * its reuse is recognised for its whole life; every token descended from one sign-in shares its
+ * family_id (a reuse past the grace period deletes the whole family). Logout and password changes
+ * delete the rows. Impersonation sessions carry the operator and the hard end of the session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -42,13 +43,19 @@ export const refreshTokens = pgTable(
     id: uuid('id').primaryKey(),
     accountId: uuid('account_id').notNull().references(() => accounts.id),
     tokenHash: text('token_hash').notNull(),
+    /** The sign-in this token descends from (rows older than the column: their own id). */
+    familyId: uuid('family_id'),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     impersonatedBy: uuid('impersonated_by'),
     sessionExpiresAt: ts('session_expires_at'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_account_idx').on(t.accountId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 /** Single-use emailed link tokens: account setup, password reset, email change. */

@@ -15,11 +15,21 @@ export const revokeRefresh = async (db: Executor, id: string, at: Date): Promise
   await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
 };
 
-/** Rows past expiry (or revoked long ago) are dead weight: dropped opportunistically. */
-export const purgeDeadRefreshTokens = async (db: Executor, accountId: string, now: Date, revokedBefore: Date): Promise<void> => {
-  await db
+/**
+ * Rows past expiry are dead weight: dropped opportunistically. Rotated rows stay until they expire,
+ * so presenting one of them later is recognised as a reuse (and revokes its family).
+ */
+export const purgeDeadRefreshTokens = async (db: Executor, accountId: string, now: Date): Promise<void> => {
+  await db.delete(refreshTokens).where(and(eq(refreshTokens.accountId, accountId), lt(refreshTokens.expiresAt, now)));
+};
+
+/** Ends a token family: every token descended from the same sign-in (all branches of grace reuses). */
+export const deleteRefreshFamily = async (db: Executor, familyId: string): Promise<number> => {
+  const rows = await db
     .delete(refreshTokens)
-    .where(and(eq(refreshTokens.accountId, accountId), or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, revokedBefore))));
+    .where(or(eq(refreshTokens.familyId, familyId), eq(refreshTokens.id, familyId)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
 };
 
 export const findLinkByHash = async (db: Executor, tokenHash: string, options: { forUpdate?: boolean } = {}) => {
