@@ -28,9 +28,9 @@ describe('catalog-search for other services (gRPC) and the purge of deleted musi
   beforeAll(async () => {
     h = await startHarness();
     client = createCatalogClient(`127.0.0.1:${h.service.grpcPort}`, { interceptors: [deadlineInterceptor(3000)] });
-    hqId = h.organization.hq();
-    storeId = h.organization.store(hqId);
-    deviceId = h.organization.device(storeId);
+    hqId = h.organization.addHq({ plan: 'TRUST' }).id;
+    storeId = h.organization.addStore(hqId).id;
+    deviceId = h.organization.addDevice(storeId).id;
     music.ai = await upload('ai', 'AI');
     music.trust = await upload('trust', 'TRUST');
     const lib = async (type: string, ids: string[]) => {
@@ -72,12 +72,12 @@ describe('catalog-search for other services (gRPC) and the purge of deleted musi
       hqDefault: { id: defaultList, name: 'Default' },
       devices: [{ deviceId, playlist: { id: deviceList, name: 'Device' } }],
     });
-    const otherStore = await callUnary(client, 'getStorePlaylists', { hqId, storeId: h.organization.store(hqId) });
+    const otherStore = await callUnary(client, 'getStorePlaylists', { hqId, storeId: h.organization.addStore(hqId).id });
     expect(otherStore.activePlaylist ?? null).toBeNull();
     expect(otherStore.devices).toEqual([]);
     const cleared = await callUnary(client, 'setDevicePlaylist', { hqId, storeId, deviceId });
     expect(cleared.devices).toEqual([]);
-    await expect(callUnary(client, 'setDevicePlaylist', { hqId: h.organization.hq(), storeId, deviceId, playlistId: deviceList })).rejects.toMatchObject({ code: 'PLAYLIST_NOT_FOUND' });
+    await expect(callUnary(client, 'setDevicePlaylist', { hqId: h.organization.addHq({ plan: 'TRUST' }).id, storeId, deviceId, playlistId: deviceList })).rejects.toMatchObject({ code: 'PLAYLIST_NOT_FOUND' });
     await expect(callUnary(client, 'getStorePlaylists', { hqId: 'x', storeId })).rejects.toMatchObject({ httpStatus: 400 });
   });
 
@@ -88,7 +88,7 @@ describe('catalog-search for other services (gRPC) and the purge of deleted musi
     expect(await playable('AI')).toEqual([music.ai]);
     const full = await callUnary(client, 'listPlayableMusic', { playlistId: storeList, plan: 'AI' });
     expect(full.music[0]).toMatchObject({ id: music.ai, title: 'ai', durationSeconds: 30, musicSource: 'AI', audioUrl: expect.stringContaining(`music/${music.ai}.mp3`) });
-    await expect(callUnary(client, 'listPlayableMusic', { playlistId: storeList, hqId: h.organization.hq() })).rejects.toMatchObject({ code: 'PLAYLIST_NOT_FOUND' });
+    await expect(callUnary(client, 'listPlayableMusic', { playlistId: storeList, hqId: h.organization.addHq({ plan: 'TRUST' }).id })).rejects.toMatchObject({ code: 'PLAYLIST_NOT_FOUND' });
   });
 
   it('answers music by ids, soft-deleted included with deletedAt, unknown ids left out', async () => {

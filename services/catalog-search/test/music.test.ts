@@ -110,7 +110,7 @@ describe('operator music catalog', () => {
 
     it('needs an operator: no token 401, an HQ manager 403 FORBIDDEN', async () => {
       expect((await h.call('POST', '/api/v1/admin/music?title=x&durationSeconds=1&musicSource=AI', { form: mp3Form(sineMp3()) })).status).toBe(401);
-      const hq = h.token('HQ_MANAGER', { hqId: h.organization.hq() });
+      const hq = h.token('HQ_MANAGER', { hqId: h.organization.addHq({ plan: 'TRUST' }).id });
       const res = await h.call('POST', '/api/v1/admin/music?title=x&durationSeconds=1&musicSource=AI', { token: hq, form: mp3Form(sineMp3()) });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');

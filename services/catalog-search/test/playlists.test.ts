@@ -18,8 +18,8 @@ describe('playlists, assignments and the HQ views', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    hqId = h.organization.hq('Bean Co');
-    otherHqId = h.organization.hq('Other Co');
+    hqId = h.organization.addHq({ name: 'Bean Co', plan: 'TRUST' }).id;
+    otherHqId = h.organization.addHq({ name: 'Other Co', plan: 'TRUST' }).id;
     hqToken = h.token('HQ_MANAGER', { hqId });
     for (const [title, source] of [['ai', 'AI'], ['trust', 'TRUST']] as const) {
       music[title] = (await h.call('POST', `/api/v1/admin/music?title=${title}&durationSeconds=30&musicSource=${source}`, { token: h.operator, form: mp3Form(sineMp3()) })).body.id;
@@ -101,9 +101,9 @@ describe('playlists, assignments and the HQ views', () => {
 
   it('store and device assignments make a playlist ACTIVE and counted; clearing falls back; checks go to organization', async () => {
     const playlist = await createPlaylist('For stores', [trustLib]);
-    const store = h.organization.store(hqId);
-    const store2 = h.organization.store(hqId);
-    const device = h.organization.device(store);
+    const store = h.organization.addStore(hqId).id;
+    const store2 = h.organization.addStore(hqId).id;
+    const device = h.organization.addDevice(store).id;
     const assigned = await h.call('PUT', `/api/v1/admin/playlists/stores/${store}`, { token: h.operator, body: { playlistId: playlist } });
     expect(assigned.body).toEqual({ storeId: store, hqId, activePlaylist: { id: playlist, name: 'For stores' }, hqDefault: null, devices: [] });
     await h.call('PUT', `/api/v1/admin/playlists/stores/${store2}`, { token: h.operator, body: { playlistId: playlist } });
@@ -129,9 +129,9 @@ describe('playlists, assignments and the HQ views', () => {
   it('assignments refuse unknown stores and devices, closed stores, and playlists of another HQ', async () => {
     const playlist = await createPlaylist('Checks', [aiLib]);
     const foreign = await createPlaylist('Theirs', [aiLib], otherHqId);
-    const store = h.organization.store(hqId);
-    const closed = h.organization.store(hqId, { closed: true });
-    const revoked = h.organization.device(store, { revoked: true });
+    const store = h.organization.addStore(hqId).id;
+    const closed = h.organization.addStore(hqId, { closedAt: '2026-11-01T00:00:00.000Z' }).id;
+    const revoked = h.organization.addDevice(store, { revoked: true }).id;
     const put = (path: string, playlistId: string | null) => h.call('PUT', path, { token: h.operator, body: { playlistId } });
     expect((await put(`/api/v1/admin/playlists/stores/${MISSING}`, playlist)).body.error.code).toBe('STORE_NOT_FOUND');
     expect((await put(`/api/v1/admin/playlists/stores/${closed}`, playlist)).body.error.code).toBe('STORE_ALREADY_CLOSED');
@@ -157,8 +157,8 @@ describe('playlists, assignments and the HQ views', () => {
 
   it('deleting a playlist clears its store, device and default assignments and announces each', async () => {
     const playlist = await createPlaylist('Short lived', [aiLib]);
-    const store = h.organization.store(hqId);
-    const device = h.organization.device(store);
+    const store = h.organization.addStore(hqId).id;
+    const device = h.organization.addDevice(store).id;
     await h.call('PUT', `/api/v1/admin/hq/${hqId}/default-playlist`, { token: h.operator, body: { playlistId: playlist } });
     await h.call('PUT', `/api/v1/admin/playlists/stores/${store}`, { token: h.operator, body: { playlistId: playlist } });
     await h.call('PUT', `/api/v1/admin/playlists/stores/${store}/devices/${device}`, { token: h.operator, body: { playlistId: playlist } });

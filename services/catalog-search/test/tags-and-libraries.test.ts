@@ -10,7 +10,7 @@ describe('tag options, music tags and libraries', () => {
   const music: Record<string, string> = {};
   beforeAll(async () => {
     h = await startHarness();
-    hqId = h.organization.hq();
+    hqId = h.organization.addHq({ plan: 'TRUST' }).id;
     hqToken = h.token('HQ_MANAGER', { hqId });
     for (const [title, source] of [['ai one', 'AI'], ['ai two', 'AI'], ['trust one', 'TRUST']] as const) {
       h.clock.advance(1000);

@@ -1,9 +1,8 @@
 import { ManualClock, type Role } from '@storecast/service-kit';
-import { apiClient, createTestEnv, startTestS3, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, OrganizationDouble, startTestS3, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { loadCatalogSearchConfig } from '../../src/config';
 import { start, type StartedCatalogSearch } from '../../src/server';
-import { OrganizationDouble } from './organization.double';
 
 export interface Harness {
   env: TestEnv;
@@ -24,10 +23,10 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
   const env = await createTestEnv('catalog-search');
   const s3 = await startTestS3();
   const organization = new OrganizationDouble();
-  await organization.start();
+  const organizationAddress = await organization.start();
   const clock = new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
   const service = await start(
-    loadCatalogSearchConfig(env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: organization.address, PURGE_INTERVAL_MS: '0', BRAND_NAME: 'Storecast Test', ...extra })),
+    loadCatalogSearchConfig(env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: organizationAddress, PURGE_INTERVAL_MS: '0', BRAND_NAME: 'Storecast Test', ...extra })),
     { clock },
   );
   const db = service.runtime.db;
