@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { Broker } from './broker';
+import type { Broker } from './broker';
 import { systemClock, type Clock } from './clock';
 import type { DbExecutor } from './db';
 import type { EventEnvelope } from './outbox';

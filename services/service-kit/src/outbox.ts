@@ -2,7 +2,7 @@ import { context, propagation, ROOT_CONTEXT, trace, SpanKind } from '@openteleme
 import { sql } from 'drizzle-orm';
 import { Client, type Pool } from 'pg';
 import type { Logger } from 'pino';
-import { Broker } from './broker';
+import type { Broker } from './broker';
 import type { DbExecutor } from './db';
 import { newId } from './ids';
 import { outbox } from './kit-schema';

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { credentials, makeGenericClientConstructor, status, type Client, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
 import express from 'express';
 import { createPublicKey } from 'node:crypto';
-import { createIdentityClient, identityProto, IdentityServiceHandlers } from '@storecast/proto';
+import { createIdentityClient, identityProto, type IdentityServiceHandlers } from '@storecast/proto';
 import {
   AppError,
   callUnary,
