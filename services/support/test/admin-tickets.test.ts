@@ -240,12 +240,12 @@ describe('operator channel: every ticket, its workflow, assignment and dashboard
     });
 
     it('when organization is unreachable, the list answers 503 SERVICE_UNAVAILABLE', async () => {
-      h.organization.down = true;
+      h.organization.unavailable = true;
       try {
         const res = await h.api('GET', `/api/v1/admin/tickets?hqId=${s.hqId}`, { token: h.operatorToken });
         expect(res.status).toBe(503);
       } finally {
-        h.organization.down = false;
+        h.organization.unavailable = false;
       }
     });
 

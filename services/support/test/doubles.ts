@@ -1,16 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
-import {
-  identityProto,
-  organizationProto,
-  type IdentityServiceHandlers,
-  type OrganizationServiceHandlers,
-  type OrganizationStatsServiceHandlers,
-} from '@storecast/proto';
+import { identityProto, type IdentityServiceHandlers } from '@storecast/proto';
 import { notFound, startGrpcServer, unaryHandler, type RunningGrpcServer } from '@storecast/service-kit';
 
-// gRPC contract doubles of support's peers, answering the way organization and identity answer
-// (proto/storecast/*/v1): NOT_FOUND with the spec code for unknown ids, UNAVAILABLE when `down`.
-// Only the RPCs support calls are implemented; the others answer UNIMPLEMENTED.
+// gRPC contract double of identity's IdentityService.GetAccount, answering the way identity
+// answers (proto/storecast/identity/v1): NOT_FOUND with the spec code for unknown ids, UNAVAILABLE
+// when `down`. organization is the kit's OrganizationDouble (@storecast/service-kit/testing).
 
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
@@ -22,69 +16,6 @@ const downable = <Req, Res>(isDown: () => boolean, calls: string[], name: string
     inner(call, callback);
   };
 };
-
-export interface DoubleStore {
-  id: string;
-  hqId: string;
-  name: string;
-  closedAt?: string;
-}
-
-/** OrganizationService (GetHq, GetStore) and OrganizationStatsService (GetOrganizationCounts). */
-export class OrganizationDouble {
-  readonly hqs = new Map<string, { id: string; name: string }>();
-  readonly stores = new Map<string, DoubleStore>();
-  readonly calls: string[] = [];
-  down = false;
-  /** false: OrganizationStatsService answers UNIMPLEMENTED, as an organization that predates it. */
-  statsImplemented = true;
-  counts = { hqCount: 0, storeCount: 0 };
-  private server?: RunningGrpcServer;
-
-  hq(id: string, name: string) {
-    this.hqs.set(id, { id, name });
-  }
-
-  store(store: DoubleStore) {
-    this.stores.set(store.id, store);
-  }
-
-  async start(): Promise<string> {
-    const isDown = () => this.down;
-    const org: Pick<OrganizationServiceHandlers, 'GetHq' | 'GetStore'> = {
-      GetHq: downable(isDown, this.calls, 'GetHq', (req) => {
-        const hq = this.hqs.get(req.hqId);
-        if (!hq) throw notFound('HQ_NOT_FOUND', 'HQ not found');
-        return { id: hq.id, name: hq.name, type: 'FRANCHISE', status: 'ACTIVE' };
-      }),
-      GetStore: downable(isDown, this.calls, 'GetStore', (req) => {
-        const store = this.stores.get(req.storeId);
-        if (!store || (req.hqId && req.hqId !== store.hqId)) throw notFound('STORE_NOT_FOUND', 'Store not found');
-        return { id: store.id, hqId: store.hqId, name: store.name, type: 'FRANCHISE', status: 'ACTIVE', closedAt: store.closedAt };
-      }),
-    };
-    const stats: OrganizationStatsServiceHandlers = {
-      GetOrganizationCounts: (call, callback) => {
-        if (!this.statsImplemented) return callback({ code: grpc.status.UNIMPLEMENTED, details: 'unimplemented', metadata: new grpc.Metadata() }, null);
-        downable(isDown, this.calls, 'GetOrganizationCounts', () => this.counts)(call, callback);
-      },
-    };
-    const services = organizationProto();
-    this.server = await startGrpcServer(
-      0,
-      [
-        { definition: services.OrganizationService.service, implementation: org },
-        { definition: services.OrganizationStatsService.service, implementation: stats },
-      ],
-      '127.0.0.1',
-    );
-    return `127.0.0.1:${this.server.port}`;
-  }
-
-  async stop() {
-    await this.server?.close();
-  }
-}
 
 export interface DoubleAccount {
   id: string;

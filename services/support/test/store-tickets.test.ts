@@ -82,7 +82,7 @@ describe('store channel: a store files and follows its own tickets', () => {
 
   it('a closed store or a store organization does not know cannot file (403 PRINCIPAL_SCOPE_MISMATCH)', async () => {
     const closedId = newId();
-    h.organization.store({ id: closedId, hqId: t.hqId, name: 'Closed one', closedAt: '2026-01-01T00:00:00.000Z' });
+    h.organization.setStore({ id: closedId, hqId: t.hqId, name: 'Closed one', closedAt: '2026-01-01T00:00:00.000Z' });
     const closed = await create(h.env.sign({ role: 'STORE_MANAGER', storeId: closedId, hqId: t.hqId }));
     expect(closed.status).toBe(403);
     expect(closed.body.error.code).toBe('PRINCIPAL_SCOPE_MISMATCH');
@@ -103,13 +103,13 @@ describe('store channel: a store files and follows its own tickets', () => {
   });
 
   it('when organization is unreachable, filing answers 503 SERVICE_UNAVAILABLE and stores nothing', async () => {
-    h.organization.down = true;
+    h.organization.unavailable = true;
     try {
       const res = await create(t.storeToken, { title: 'While down', body: 'b', category: 'OTHER' });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
     } finally {
-      h.organization.down = false;
+      h.organization.unavailable = false;
     }
     const { rows } = await h.pool.query(`select count(*)::int as n from tickets where title = 'While down'`);
     expect(rows[0].n).toBe(0);
