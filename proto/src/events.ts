@@ -13,6 +13,17 @@ export interface DomainEventMap {
   'organization.store.suspended': { storeId: string; hqId: string; reason: string };
   'organization.store.reactivated': { storeId: string; hqId: string };
   'organization.store.closed': { storeId: string; hqId: string; closedAt: string };
+  /**
+   * An operator soft-deleted a store, or its HQ (then with reason HQ_DELETED): the store is gone
+   * from every read, its devices are revoked (no separate device.revoked events) and its manager
+   * accounts are withdrawn via identity. Rows are kept 90 days, then purged (store.purged).
+   */
+  'organization.store.deleted': { storeId: string; hqId: string; deletedAt: string; reason: 'STORE_DELETED' | 'HQ_DELETED' };
+  /** An operator soft-deleted an HQ; every live store of it was deleted with it (one store.deleted each, listed here). */
+  'organization.hq.deleted': { hqId: string; deletedAt: string; storeIds: string[] };
+  /** Deleted for good (90 days after the soft delete): nothing of it remains in organization; drop what you keep for it. */
+  'organization.store.purged': { storeId: string; hqId: string; deletedAt: string };
+  'organization.hq.purged': { hqId: string; deletedAt: string };
   'organization.device.registered': { deviceId: string; storeId: string };
   'organization.device.revoked': { deviceId: string; storeId: string };
   'support.ticket.created': TicketEventFacts & { createdByRole: string; priority: string; category: string | null };
