@@ -12,6 +12,7 @@ import { gatewayHandler } from './http/gateway.handler';
 import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
 import { GatewayRateLimiter } from './rate-limit/rate-limiter';
+import { createUploadEndpoints } from './uploads/upload-endpoints';
 import { Router } from 'express';
 
 export interface GatewayDeps {
@@ -139,6 +140,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
         limiter,
         proxy,
         renderError,
+        uploads: createUploadEndpoints({ config, limiter, proxy, clock: deps.clock }),
         clock: deps.clock,
       }),
       docsRouter,

@@ -216,12 +216,12 @@ describe('gateway with upstreams missing', () => {
     expect(await json(res)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
   });
 
-  it('answers 503 "not available yet" for the upload endpoints, after the credential check', async () => {
+  it('answers 503 UPLOAD_NOT_CONFIGURED on the upload endpoints without UPLOAD_TICKET_SECRET, after the credential check', async () => {
     const noToken = await fetch(`${gateway.url}/api/v1/uploads/tickets`, { method: 'POST' });
     expect(noToken.status).toBe(401);
     const tickets = await fetch(`${gateway.url}/api/v1/uploads/tickets`, { method: 'POST', headers: bearer(tokens.hq()) });
     expect(tickets.status).toBe(503);
-    expect(await json(tickets)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Uploads are not available yet' } });
+    expect(await json(tickets)).toMatchObject({ error: { code: 'UPLOAD_NOT_CONFIGURED' } });
     const files = await fetch(`${gateway.url}/api/v1/uploads/files`, { method: 'POST', headers: { 'x-upload-ticket': 't' } });
     expect(files.status).toBe(503);
   });

@@ -23,7 +23,7 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** `gateway-uploads` is the gateway's own upload-ticket endpoints (issue 5); answered 503 until they exist. */
+/** `gateway-uploads` is the gateway's own upload-ticket endpoints (src/uploads). */
 export type RouteTarget = ServiceName | 'gateway-uploads';
 
 /**
@@ -135,7 +135,7 @@ export const ROUTES: readonly RouteEntry[] = [
   store('/api/v1/store/tickets/**', 'support'),
   store('/api/v1/store/support/**', 'support'),
 
-  // ── Upload tickets (the gateway itself; 503 until implemented) ──────────────────────────
+  // ── Upload tickets (the gateway itself: src/uploads) ──────────────────────────────────────
   signedIn('/api/v1/uploads/tickets', 'gateway-uploads'),
   pub('/api/v1/uploads/files', 'gateway-uploads'), // the X-Upload-Ticket is the credential
 
