@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * One play reported by a store player. Stored once per (store, music, startedAt) for store-level
+ * reports and once per (device, music, startedAt) for device-level ones (two partial unique
+ * indexes; the batch insert is ON CONFLICT DO NOTHING). music_title / music_source are the
+ * catalog's values when the log was recorded (musicSource is immutable); kst_day is the Asia/Seoul
+ * day of started_at, the day its daily total counts in.
+ */
+export const playbackLogs = pgTable(
+  'playback_logs',
+  {
+    id: uuid('id').primaryKey(),
+    hqId: uuid('hq_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    deviceId: uuid('device_id'),
+    musicId: uuid('music_id').notNull(),
+    libraryId: uuid('library_id'),
+    musicTitle: text('music_title').notNull(),
+    musicSource: text('music_source').notNull(),
+    isTrust: boolean('is_trust').notNull(),
+    startedAt: ts('started_at').notNull(),
+    playedMs: integer('played_ms').notNull(),
+    cacheHit: boolean('cache_hit'),
+    kstDay: date('kst_day', { mode: 'string' }).notNull(),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('playback_logs_store_play_uq').on(t.storeId, t.musicId, t.startedAt).where(sql`device_id is null`),
+    uniqueIndex('playback_logs_device_play_uq').on(t.deviceId, t.musicId, t.startedAt).where(sql`device_id is not null`),
+    index('playback_logs_hq_started_idx').on(t.hqId, t.startedAt.desc(), t.id.desc()),
+    index('playback_logs_store_started_idx').on(t.storeId, t.startedAt.desc(), t.id.desc()),
+    index('playback_logs_started_idx').on(t.startedAt.desc(), t.id.desc()),
+    check('playback_logs_source', sql`${t.musicSource} in ('AI', 'TRUST')`),
+    check('playback_logs_played_ms', sql`${t.playedMs} between 0 and 86400000`),
+  ],
+);
+
+/**
+ * Daily totals per store per KST day, split trust / non-trust, counting only logs actually
+ * inserted (the insert statement adds what its RETURNING gave back). Cache hits and misses count
+ * only logs that reported cacheHit (null is excluded from hit-rate statistics).
+ */
+export const playbackDailyTotals = pgTable(
+  'playback_daily_totals',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hqId: uuid('hq_id').notNull(),
+    trustCount: integer('trust_count').notNull().default(0),
+    nonTrustCount: integer('non_trust_count').notNull().default(0),
+    trustPlayedMs: bigint('trust_played_ms', { mode: 'number' }).notNull().default(0),
+    nonTrustPlayedMs: bigint('non_trust_played_ms', { mode: 'number' }).notNull().default(0),
+    cacheHitCount: integer('cache_hit_count').notNull().default(0),
+    cacheMissCount: integer('cache_miss_count').notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day] }), index('playback_daily_totals_hq_day_idx').on(t.hqId, t.day)],
+);
+
+/**
+ * The current state of a store player, one row per reporter: the store itself (device_id null)
+ * or one of its valid devices. reporter_id is the device id, else the store id. OFFLINE is never
+ * stored: it is derived from last_signal_at when read. signal_emitted_* throttle the
+ * playback.store.signal event.
+ */
+export const playbackStates = pgTable(
+  'playback_states',
+  {
+    reporterId: uuid('reporter_id').primaryKey(),
+    hqId: uuid('hq_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    deviceId: uuid('device_id'),
+    state: text('state').notNull(),
+    currentMusicId: text('current_music_id'),
+    lastSignalAt: ts('last_signal_at').notNull(),
+    signalEmittedAt: ts('signal_emitted_at'),
+    signalEmittedState: text('signal_emitted_state'),
+  },
+  (t) => [index('playback_states_hq_idx').on(t.hqId, t.storeId), check('playback_states_state', sql`${t.state} in ('PLAYING', 'PAUSED', 'SILENT')`)],
+);
+
+/**
+ * The commercial round-robin cursor of a store: the last commercial song placed in its queue.
+ * The next one is the first active song with a greater id, wrapping to the first. Cleared when
+ * that song is deleted for good (dispatch.commercial.purged, catalog.music.purged): commercial_id null.
+ */
+export const commercialCursors = pgTable(
+  'commercial_cursors',
+  {
+    storeId: uuid('store_id').primaryKey(),
+    hqId: uuid('hq_id').notNull(),
+    commercialId: uuid('commercial_id'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('commercial_cursors_commercial_idx').on(t.commercialId)],
+);
+
+export const schema = { playbackLogs, playbackDailyTotals, playbackStates, commercialCursors };
+export type PlaybackSchema = typeof schema;
+export type PlaybackLogRow = typeof playbackLogs.$inferSelect;
+export type PlaybackStateRow = typeof playbackStates.$inferSelect;
+export type DailyTotalRow = typeof playbackDailyTotals.$inferSelect;

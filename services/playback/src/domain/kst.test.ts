@@ -1,0 +1,30 @@
+import { addDays, isKstDay, kstDay, kstDayStart, kstRange, monthOf, weekOf } from './kst';
+
+describe('KST days', () => {
+  it('an instant before 15:00 UTC belongs to the same KST day, from 15:00 UTC on to the next', () => {
+    expect(kstDay(new Date('2026-03-01T14:59:59.999Z'))).toBe('2026-03-01');
+    expect(kstDay(new Date('2026-03-01T15:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it('a KST day starts at 15:00 UTC of the day before and ranges are half-open', () => {
+    expect(kstDayStart('2026-03-02').toISOString()).toBe('2026-03-01T15:00:00.000Z');
+    const r = kstRange('2026-03-02', '2026-03-03');
+    expect([r.start.toISOString(), r.end.toISOString()]).toEqual(['2026-03-01T15:00:00.000Z', '2026-03-03T15:00:00.000Z']);
+  });
+
+  it('days are checked against the calendar', () => {
+    expect(isKstDay('2026-02-28')).toBe(true);
+    expect(isKstDay('2026-02-29')).toBe(false);
+    expect(isKstDay('2028-02-29')).toBe(true);
+    expect(isKstDay('2026-3-1')).toBe(false);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+  });
+
+  it('weeks run Monday to Sunday and months are calendar months', () => {
+    expect(weekOf('2026-03-01')).toEqual({ from: '2026-02-23', to: '2026-03-01' }); // a Sunday
+    expect(weekOf('2026-03-02')).toEqual({ from: '2026-03-02', to: '2026-03-08' }); // a Monday
+    expect(monthOf('2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(monthOf('2028-02-14')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+});

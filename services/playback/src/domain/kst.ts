@@ -1,0 +1,51 @@
+// Calendar days of stores are KST (Asia/Seoul, UTC+9, no daylight saving time): a play's daily
+// total, the log filters' date range and the summary periods are counted in KST days.
+
+const KST_OFFSET_MS = 9 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A KST calendar day, YYYY-MM-DD. */
+export type KstDay = string;
+
+/** The KST day an instant falls in. */
+export const kstDay = (at: Date): KstDay => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Whether a string is a real calendar day in YYYY-MM-DD form (2026-02-30 is not). */
+export const isKstDay = (value: string): boolean => {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+};
+
+const utcMidnight = (day: KstDay) => Date.parse(`${day}T00:00:00.000Z`);
+
+/** The first instant (UTC) of a KST day: 00:00 KST is 15:00 UTC of the day before. */
+export const kstDayStart = (day: KstDay): Date => new Date(utcMidnight(day) - KST_OFFSET_MS);
+
+/** The day n days after (or before, n < 0). */
+export const addDays = (day: KstDay, n: number): KstDay => new Date(utcMidnight(day) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** Half-open UTC instant range [start, end) of the KST days from..to (inclusive). */
+export const kstRange = (from: KstDay, to: KstDay): { start: Date; end: Date } => ({ start: kstDayStart(from), end: kstDayStart(addDays(to, 1)) });
+
+export interface DayPeriod {
+  from: KstDay;
+  to: KstDay;
+}
+
+/** The week (Monday to Sunday, ISO 8601) a day belongs to. */
+export const weekOf = (day: KstDay): DayPeriod => {
+  const weekday = new Date(utcMidnight(day)).getUTCDay(); // 0 = Sunday
+  const from = addDays(day, -((weekday + 6) % 7));
+  return { from, to: addDays(from, 6) };
+};
+
+/** The calendar month a day belongs to. */
+export const monthOf = (day: KstDay): DayPeriod => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const from = `${day.slice(0, 7)}-01`;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from, to: `${day.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+};

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { pagingSchema } from '@storecast/service-kit';
+import { isKstDay } from '../domain/kst';
+import { REPORTED_STATES } from '../domain/playback-state';
+
+// Requests and responses of playback (spec 03 § Store delivery, § Endpoints). Response types are
+// derived from these schemas; the apiClient of the tests checks every answer against them.
+
+const iso = z.iso.datetime({ offset: false }).openapi({ description: 'ISO 8601, UTC, milliseconds' });
+const isoOrNull = iso.nullable();
+const MAX_LOGS = 200;
+const MAX_PLAYED_MS = 86_400_000;
+
+export const ReportedState = z.enum(REPORTED_STATES).openapi('PlaybackReportedState');
+export const SeenState = z.enum([...REPORTED_STATES, 'OFFLINE']).openapi('PlaybackSeenState', { description: 'OFFLINE is derived, never reported' });
+export const MusicSource = z.enum(['AI', 'TRUST']).openapi('MusicSource');
+
+// ---- store: report
+
+export const PlaybackLogRequest = z
+  .object({
+    musicId: z.string().min(1).max(100).openapi({ description: 'A catalog music id; a log of an unknown music is skipped, the others stored' }),
+    libraryId: z.uuid().nullish(),
+    startedAt: z.iso.datetime({ offset: true }).openapi({ description: 'When the play started (ISO 8601)' }),
+    playedMs: z.number().int().min(0).max(MAX_PLAYED_MS),
+    cacheHit: z.boolean().nullish().openapi({ description: 'null or absent: not counted in hit-rate statistics' }),
+  })
+  .openapi('PlaybackLogRequest');
+
+export const PlaybackReportRequest = z
+  .object({
+    state: ReportedState.openapi({ description: 'OFFLINE (or any other value) answers 400 PLAYBACK_INVALID_STATE' }),
+    currentMusicId: z.string().max(100).nullish(),
+    logs: z.array(PlaybackLogRequest).max(MAX_LOGS).nullish(),
+    deviceId: z.string().max(100).nullish().openapi({ description: 'A valid device of the store reports for itself; a wrong id falls back to store level' }),
+  })
+  .openapi('PlaybackReportRequest');
+
+export const PlaybackReportResponse = z
+  .object({ recordedLogCount: z.number().int().min(0).openapi({ description: 'Logs stored by this call (duplicates and unknown music not counted)' }) })
+  .openapi('PlaybackReportResponse');
+
+// ---- store: queue
+
+export const StoreQueueQuery = z.object({
+  deviceId: z.string().max(100).optional().openapi({ description: 'The reading device; a wrong or revoked id falls back to the store' }),
+});
+
+const Ducking = z
+  .object({ enabled: z.boolean(), volumePercent: z.number().int().min(0).max(100), fadeMs: z.number().int().min(0).max(5000) })
+  .openapi('PlaybackDucking', { description: 'Effective ducking of the store: music is lowered to volumePercent with a fade of fadeMs under overlays' });
+
+const QueueMusicItem = z
+  .object({
+    type: z.literal('MUSIC'),
+    musicId: z.uuid(),
+    title: z.string(),
+    durationSeconds: z.number(),
+    musicSource: MusicSource,
+    libraryId: z.uuid().nullable(),
+    audioUrl: z.string().openapi({ description: 'Presigned GET URL (catalog-search), short-lived' }),
+  })
+  .openapi('QueueMusicItem');
+
+const QueueCommercialItem = z
+  .object({
+    type: z.literal('COMMERCIAL'),
+    commercialId: z.uuid(),
+    title: z.string(),
+    durationSeconds: z.number(),
+    audioUrl: z.string().openapi({ description: 'Presigned GET URL (announcement-dispatch), short-lived' }),
+    overlay: z.literal(true).openapi({ description: 'Not a music slot: played mixed over the music, like announcements' }),
+    duckMusic: z.boolean().openapi({ description: 'Whether the music is ducked under it (the effective duckEnabled)' }),
+  })
+  .openapi('QueueCommercialItem', {
+    description: 'When the player reaches it, it starts the commercial as an overlay over the music, which goes on with the next MUSIC item ducked by `ducking`',
+  });
+
+export const StoreQueueResponse = z
+  .object({
+    storeId: z.uuid(),
+    deviceId: z.uuid().nullable().openapi({ description: 'The device the queue was resolved for; null: store level' }),
+    source: z.enum(['DEVICE', 'STORE', 'DEFAULT', 'NONE']).openapi({ description: 'Which playlist: the device\'s, the store\'s active one, the HQ default, or none' }),
+    playlist: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    plan: z.enum(['AI', 'TRUST']).nullable().openapi({ description: 'The plan the music was filtered by (TRUST: TRUST and AI; AI: AI only; null: all)' }),
+    commercialCycleSongs: z.number().int().min(1).openapi({ description: 'One commercial after every N songs (effective value; 5 when below 1 or unavailable)' }),
+    ducking: Ducking,
+    settingsAvailable: z.boolean().openapi({ description: 'false: organization could not be asked (cycle 5, default ducking, AI music only)' }),
+    commercialsAvailable: z.boolean().openapi({ description: 'false: announcement-dispatch could not be asked (no commercials this time)' }),
+    items: z.array(z.discriminatedUnion('type', [QueueMusicItem, QueueCommercialItem])),
+    generatedAt: iso,
+  })
+  .openapi('StoreQueueResponse');
+
+// ---- HQ: status board
+
+const DevicePlaybackStatus = z
+  .object({ deviceId: z.uuid(), state: SeenState, reportedState: ReportedState, lastSignalAt: iso, currentMusicId: z.string().nullable() })
+  .openapi('DevicePlaybackStatus');
+
+export const PlaybackStatusResponse = z
+  .object({
+    offlineAfterSeconds: z.number().int().openapi({ description: 'A store whose newest signal is older than this is OFFLINE' }),
+    counts: z.object({ PLAYING: z.number().int(), PAUSED: z.number().int(), SILENT: z.number().int(), OFFLINE: z.number().int() }),
+    items: z.array(
+      z
+        .object({
+          storeId: z.uuid(),
+          storeName: z.string(),
+          state: SeenState,
+          lastSignalAt: isoOrNull,
+          currentMusicId: z.string().nullable(),
+          devices: z.array(DevicePlaybackStatus),
+        })
+        .openapi('StorePlaybackStatus'),
+    ),
+    generatedAt: iso,
+  })
+  .openapi('PlaybackStatusResponse');
+
+// ---- HQ and operator: logs
+
+const day = (what: string) =>
+  z
+    .string()
+    .refine(isKstDay, 'must be a calendar day YYYY-MM-DD')
+    .optional()
+    .openapi({ description: `${what} (KST day, YYYY-MM-DD, inclusive)`, example: '2026-03-02' });
+
+const logFilters = {
+  from: day('First day'),
+  to: day('Last day'),
+  storeId: z.uuid().optional(),
+  source: z
+    .enum(['TRUST', 'AI', 'ALL'])
+    .default('TRUST')
+    .openapi({ description: 'TRUST (default: licensed music only), AI, or ALL plays' }),
+};
+
+export const HqPlaybackLogsQuery = z.object({ ...logFilters, ...pagingSchema().shape });
+export const HqPlaybackLogsExportQuery = z.object(logFilters);
+export const AdminPlaybackLogsQuery = z.object({ ...logFilters, hqId: z.uuid().optional(), ...pagingSchema().shape });
+export const AdminPlaybackLogsExportQuery = z.object({ ...logFilters, hqId: z.uuid().optional() });
+
+export const PlaybackLogItem = z
+  .object({
+    id: z.uuid(),
+    hqId: z.uuid(),
+    storeId: z.uuid(),
+    storeName: z.string().nullable(),
+    deviceId: z.uuid().nullable(),
+    musicId: z.uuid(),
+    musicTitle: z.string(),
+    musicSource: MusicSource,
+    isTrust: z.boolean(),
+    libraryId: z.uuid().nullable(),
+    startedAt: iso,
+    playedMs: z.number().int(),
+    cacheHit: z.boolean().nullable(),
+    recordedAt: iso,
+  })
+  .openapi('PlaybackLogItem');
+
+export const PlaybackLogListResponse = z
+  .object({ items: z.array(PlaybackLogItem), page: z.number().int(), size: z.number().int(), total: z.number().int() })
+  .openapi('PlaybackLogListResponse');
+
+// ---- HQ: summary
+
+export const PlaybackSummaryQuery = z.object({
+  date: z.string().refine(isKstDay, 'must be a calendar day YYYY-MM-DD').optional().openapi({ description: 'KST day (default today)' }),
+  storeId: z.uuid().optional(),
+});
+
+const PeriodTotals = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    totalCount: z.number().int(),
+    trustCount: z.number().int(),
+    nonTrustCount: z.number().int(),
+    playedMs: z.number().int(),
+    trustPlayedMs: z.number().int(),
+    nonTrustPlayedMs: z.number().int(),
+    cacheHitCount: z.number().int(),
+    cacheMissCount: z.number().int(),
+    cacheHitRate: z.number().min(0).max(1).nullable().openapi({ description: 'Over logs that reported cacheHit; null when none did' }),
+  })
+  .openapi('PlaybackPeriodTotals');
+
+export const PlaybackSummaryResponse = z
+  .object({ date: z.string(), storeId: z.uuid().nullable(), day: PeriodTotals, week: PeriodTotals, month: PeriodTotals })
+  .openapi('PlaybackSummaryResponse', { description: 'Day, week (Monday to Sunday) and month around a KST date' });

@@ -1,0 +1,11 @@
+// Telemetry first: its instrumentations patch express, pg, amqplib and grpc, which every import
+// below loads (imports run in order).
+import './telemetry';
+import { createLogger, runProcess } from '@storecast/service-kit';
+import { loadPlaybackConfig } from './config';
+import { start } from './server';
+
+const config = loadPlaybackConfig();
+const logger = createLogger('playback', config.LOG_LEVEL);
+
+void runProcess(logger, () => start(config, { logger }));

@@ -1,0 +1,123 @@
+import amqp from 'amqplib';
+import type { Pool } from 'pg';
+import { createLogger, ManualClock, newId } from '@storecast/service-kit';
+import { apiClient, createTestEnv, OrganizationDouble, type ApiClient, type TestEnv } from '@storecast/service-kit/testing';
+import { loadPlaybackConfig } from '../src/config';
+import { start, type StartedPlayback } from '../src/server';
+import { CatalogDouble, CommercialsDouble } from './doubles';
+
+// The service under test, in-process on port 0, against real PostgreSQL and RabbitMQ; organization,
+// catalog-search and announcement-dispatch are gRPC contract doubles (the kit's OrganizationDouble,
+// test/doubles.ts). Peer answers are not cached (PLAYBACK_PEER_CACHE_TTL_MS=0) unless a test asks.
+
+export interface Tenant {
+  hqId: string;
+  storeId: string;
+  otherStoreId: string;
+  hqToken: string;
+  storeToken: string;
+  otherStoreToken: string;
+}
+
+export interface Harness {
+  env: TestEnv;
+  service: StartedPlayback;
+  organization: OrganizationDouble;
+  catalog: CatalogDouble;
+  commercials: CommercialsDouble;
+  clock: ManualClock;
+  pool: Pool;
+  api: ApiClient;
+  operatorToken: string;
+  /** An HQ with two stores (plan as given), and tokens of its HQ manager and store managers. */
+  tenant(options?: { plan?: 'AI' | 'TRUST' | null; name?: string }): Tenant;
+  /** Publishes an event on the test exchange the way a peer's outbox relay does. */
+  publish(routingKey: string, data: Record<string, unknown>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const START = new Date('2026-03-02T00:00:00.000Z'); // 09:00 KST, a Monday
+
+export const startHarness = async (extra: Record<string, string> = {}): Promise<Harness> => {
+  const env = await createTestEnv('playback');
+  const organization = new OrganizationDouble();
+  const catalog = new CatalogDouble();
+  const commercials = new CommercialsDouble();
+  const clock = new ManualClock(START);
+  const config = loadPlaybackConfig(
+    env.env({
+      ORGANIZATION_GRPC_ADDR: await organization.start(),
+      CATALOG_GRPC_ADDR: await catalog.start(),
+      ANNOUNCEMENT_DISPATCH_GRPC_ADDR: await commercials.start(),
+      GRPC_DEADLINE_MS: '1000',
+      PLAYBACK_PEER_CACHE_TTL_MS: '0',
+      ...extra,
+    }),
+  );
+  const service = await start(config, { clock, ...(process.env.PLAYBACK_TEST_LOG_LEVEL ? { logger: createLogger('playback', process.env.PLAYBACK_TEST_LOG_LEVEL) } : {}) });
+  const connection = await amqp.connect(env.amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  await channel.assertExchange(env.exchange, 'topic', { durable: true });
+  let n = 0;
+  return {
+    env,
+    service,
+    organization,
+    catalog,
+    commercials,
+    clock,
+    pool: service.runtime.database.pool,
+    api: apiClient(service.httpUrl, service.api),
+    operatorToken: env.sign({ role: 'OPERATOR' }),
+    tenant(options = {}) {
+      const hqId = newId();
+      const storeId = newId();
+      const otherStoreId = newId();
+      const name = options.name ?? `Chain ${++n}`;
+      organization.setHq({ id: hqId, name, plan: options.plan === undefined ? 'TRUST' : options.plan });
+      organization.setStore({ id: storeId, hqId, name: `${name} Gangnam` });
+      organization.setStore({ id: otherStoreId, hqId, name: `${name} Mapo` });
+      return {
+        hqId,
+        storeId,
+        otherStoreId,
+        hqToken: env.sign({ role: 'HQ_MANAGER', hqId }),
+        storeToken: env.sign({ role: 'STORE_MANAGER', storeId, hqId }),
+        otherStoreToken: env.sign({ role: 'STORE_MANAGER', storeId: otherStoreId, hqId }),
+      };
+    },
+    async publish(routingKey, data) {
+      const id = newId();
+      channel.publish(env.exchange, routingKey, Buffer.from(JSON.stringify({ id, type: routingKey, occurredAt: clock.now().toISOString(), data })), {
+        messageId: id,
+        contentType: 'application/json',
+        persistent: true,
+      });
+      await channel.waitForConfirms();
+      return id;
+    },
+    async stop() {
+      await connection.close();
+      await service.stop();
+      await organization.stop();
+      await catalog.stop();
+      await commercials.stop();
+      await env.cleanup();
+    },
+  };
+};
+
+/** Payloads of the outbox rows of a routing key, oldest first (what the relay publishes). */
+export const outboxEvents = async (pool: Pool, routingKey: string): Promise<Array<Record<string, unknown>>> => {
+  const { rows } = await pool.query('select payload from outbox where routing_key = $1 order by created_at, id', [routingKey]);
+  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
+};
+
+/** A music in the catalog double, and a playlist of an HQ made of music. */
+export const musicOf = (h: Harness, source: 'AI' | 'TRUST', title = `${source} song`) =>
+  h.catalog.addMusic({ id: newId(), title, durationSeconds: 180, musicSource: source });
+
+export const playlistOf = (h: Harness, hqId: string, music: Array<{ id: string }>, name = 'Playlist') => {
+  const libraryId = newId();
+  return h.catalog.addPlaylist({ id: newId(), hqId, name, music: music.map((m) => ({ musicId: m.id, libraryId })) });
+};
