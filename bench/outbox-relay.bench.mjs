@@ -5,7 +5,7 @@
 // (while the broker's confirms are awaited, any writer touching those rows would wait).
 //
 //   npm run build -w @storecast/service-kit
-//   node bench/outbox-relay.bench.mjs [--events 3000] [--rounds 3] [--compare <another kit dist/ folder>]
+//   node bench/outbox-relay.bench.mjs [--events 3000] [--rounds 3] [--confirm-delay 20] [--compare <another kit dist/ folder>]
 //
 // --compare runs the OutboxRelay of another build (e.g. an older commit's dist) alternately with
 // this one, in the same run, on the same tables and broker.
@@ -79,27 +79,40 @@ const drain = async (Relay, replicas) => {
   return EVENTS / seconds;
 };
 
-/** Longest time (ms) an UPDATE of a waiting outbox row had to wait for the relay's lock. */
+/** Confirms that take CONFIRM_DELAY_MS longer, as from a broker across a network or under load. */
+const CONFIRM_DELAY_MS = arg('confirm-delay', 20);
+class SlowConfirmBroker extends Broker {
+  async waitForConfirms() {
+    await super.waitForConfirms();
+    await new Promise((r) => setTimeout(r, CONFIRM_DELAY_MS));
+  }
+}
+
+/**
+ * How long (ms: mean, worst) an UPDATE of the oldest waiting outbox row takes while the relay
+ * drains the backlog through a broker whose confirms take CONFIRM_DELAY_MS (it waits for the
+ * relay's row locks, if any are held).
+ */
 const lockWait = async (Relay) => {
   await fill();
-  const broker = new Broker({ url: amqpUrl, exchange, logger });
+  const broker = new SlowConfirmBroker({ url: amqpUrl, exchange, logger });
   broker.start();
   while (!broker.isConnected) await new Promise((r) => setTimeout(r, 10));
   const relay = new Relay({ pool: database.pool, broker, logger, pollMs: 10 });
   relay.start();
-  let worst = 0;
+  const waits = [];
   while ((await unpublished()) > 0) {
     const t = process.hrtime.bigint();
     // Touch the oldest waiting row the way any writer would (last_error is not used by the relay).
     await database.pool.query(
       `update outbox set last_error = null where id = (select id from outbox where published_at is null order by created_at, id limit 1)`,
     );
-    worst = Math.max(worst, Number(process.hrtime.bigint() - t) / 1e6);
+    waits.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   await relay.stop();
   await broker.stop();
   await ch.purgeQueue(queue);
-  return worst;
+  return { mean: waits.reduce((a, b) => a + b, 0) / waits.length, worst: Math.max(...waits) };
 };
 
 const results = {};
@@ -118,7 +131,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`events per round: ${EVENTS}, rounds: ${ROUNDS}`);
 for (const [v, r] of Object.entries(results)) {
   console.log(`${v}: one relay ${median(r.one).toFixed(0)} events/s, two relays ${median(r.two).toFixed(0)} events/s, ` +
-    `writer blocked by the relay's row locks at worst ${median(r.lock).toFixed(1)} ms (medians)`);
+    `a writer's UPDATE of a waiting row with ${CONFIRM_DELAY_MS} ms confirms: mean ${median(r.lock.map((l) => l.mean)).toFixed(1)} ms, ` +
+    `worst ${median(r.lock.map((l) => l.worst)).toFixed(1)} ms (medians of rounds)`);
 }
 await conn.close();
 await database.close();
