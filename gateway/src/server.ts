@@ -1,5 +1,6 @@
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
-import { type Clock, createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, TokenVerifier } from '@storecast/service-kit';
+import { type Clock, createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
@@ -13,7 +14,7 @@ import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
 import { GatewayRateLimiter } from './rate-limit/rate-limiter';
 import { createUploadEndpoints } from './uploads/upload-endpoints';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -46,6 +47,23 @@ const waitForRedis = async (redis: Redis, logger: Logger, timeoutMs: number) => 
   if (result === 'timeout') logger.warn('Redis is not reachable yet: rate limits run in memory until it is');
 };
 
+/** An early, best-effort check: the services are the ones that fail closed. */
+const failOpen = (marks: TokenRevocations): TokenRevocations => ({
+  notBefore: (accountId) => marks.notBefore(accountId).catch(() => undefined),
+  revokeBefore: (accountId, at, ttl) => marks.revokeBefore(accountId, at, ttl),
+  close: () => marks.close(),
+});
+
+/** Responses carrying tokens (login, refresh, exchange, password change) are never cached. */
+const TOKEN_PATHS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/impersonate-exchange', '/api/v1/auth/change-password']);
+const noStoreTokens: RequestHandler = (req, res, next) => {
+  if (TOKEN_PATHS.has(req.path.replace(/\/+$/, ''))) {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Pragma', 'no-cache');
+  }
+  next();
+};
+
 export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Promise<StartedGateway> => {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const production = config.NODE_ENV === 'production';
@@ -70,7 +88,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
 
   const tokenVerifier =
     deps.tokenVerifier ??
-    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, { clock: deps.clock });
+    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, {
+      clock: deps.clock,
+      // The revocation marks the services check too (decision 0007), on the gateway's Redis. Here
+      // they fail open (Redis down keeps the gateway serving, like its rate limits): every service
+      // checks them again and fails closed.
+      revocations: failOpen(new RedisTokenRevocations(redis)),
+    });
   const renderError = createErrorRenderer(logger, production);
   const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS, timers: deps.timers });
   const limiter = new GatewayRateLimiter({
@@ -132,6 +156,10 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     // Everything runs before the kit's JSON parser: proxied bodies are streamed, never parsed.
     // The gateway handler first (it passes unrouted paths on), so proxied requests skip the docs routes.
     before: [
+      // Every response: helmet's headers (X-Content-Type-Options nosniff, HSTS, frame, referrer and
+      // content-security policies...), proxied answers included.
+      helmet(),
+      noStoreTokens,
       gatewayHandler({
         config,
         tokenVerifier,

@@ -13,7 +13,6 @@ import { bodyLimitForSegments } from '../routes/body-limits';
 import { splitPath } from '../routes/path-pattern';
 import { RATE_LIMIT_GROUPS, rateLimitGroupForSegments } from '../routes/rate-limit-groups';
 import { resolveRouteSegments, type RouteEntry } from '../routes/route-table';
-import type { UploadEndpoints } from '../uploads/upload-endpoints';
 import type { ErrorRenderer } from './render-error';
 
 /** Login bodies are a few hundred bytes; reading more than this for the LOGIN limiter is refused. */
@@ -34,8 +33,6 @@ export interface GatewayHandlerDeps {
   limiter: GatewayRateLimiter;
   proxy: UpstreamProxy;
   renderError: ErrorRenderer;
-  /** The gateway's own upload-ticket endpoints (route target `gateway-uploads`). */
-  uploads: UploadEndpoints;
   /** Time of usage records (occurredAt, durationMs). */
   clock?: Clock;
 }
@@ -45,7 +42,7 @@ export interface GatewayHandlerDeps {
  * Unrouted paths fall through to the kit's 404 NOT_FOUND.
  */
 export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
-  const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError, uploads } = deps;
+  const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError } = deps;
   const clock = deps.clock ?? systemClock;
 
   const prepareForwardHeaders = (req: Request, res: Response) => {
@@ -118,15 +115,22 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
           update?.catch((err: unknown) => req.log.warn({ err }, 'login limiter update failed'));
         };
       }
+    } else if (group === 'ACCOUNT_MAIL') {
+      // Once per IP and once per recipient: the body's email (password reset) or the path's account (setup resend).
+      await limiter.consume(group, `ip:${clientIp(req)}`);
+      let recipient = segments.length === 6 ? `account:${segments[4]!.toLowerCase()}` : undefined;
+      if (!recipient) {
+        ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
+        const email = loginEmailOf(ctx.bufferedBody);
+        recipient = email && `email:${email}`;
+      }
+      if (recipient) await limiter.consume(group, recipient);
     } else if (group) {
       const byPrincipal = RATE_LIMIT_GROUPS[group].keyBy === 'principal' && req.principal;
       await limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${clientIp(req)}`);
     }
 
-    if (route.service === 'gateway-uploads') {
-      await uploads.handle(req, res, next, ctx);
-      return;
-    }
+    if (route.service === 'gateway-uploads') throw serviceUnavailable('Uploads are not available yet');
     const target = config.upstreams[route.service];
     if (!target) throw serviceUnavailable(`The ${route.service} service is not configured`);
     ctx.target = target;

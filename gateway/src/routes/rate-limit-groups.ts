@@ -17,7 +17,8 @@ export type RateLimitGroup =
   | 'BULK_PROVISION'
   | 'UPLOAD_FILES'
   | 'EMAIL_TEMPLATE_TEST'
-  | 'API_SIGN_UP';
+  | 'API_SIGN_UP'
+  | 'ACCOUNT_MAIL';
 
 export interface RateLimitGroupSpec {
   /** Requests per minute by default. */
@@ -43,6 +44,10 @@ export const RATE_LIMIT_GROUPS: Readonly<Record<RateLimitGroup, RateLimitGroupSp
   EMAIL_TEMPLATE_TEST: { perMinute: 5, env: 'RATE_LIMIT_EMAIL_TEMPLATE_TEST', keyBy: 'principal', appliesTo: 'email template test send' },
   // Not a spec group: the public API sign-up is an open form that writes rows and notifies operators.
   API_SIGN_UP: { perMinute: 5, env: 'RATE_LIMIT_API_SIGN_UP', keyBy: 'ip', appliesTo: 'public API sign-up (per IP)' },
+  // Not a spec group: requests that send a mail to an account (password reset, setup resend). Each
+  // request counts once per IP and once per recipient (the body's email, or the path's account id),
+  // so neither one address nor one mailbox can be flooded.
+  ACCOUNT_MAIL: { perMinute: 5, env: 'RATE_LIMIT_ACCOUNT_MAIL', keyBy: 'ip', appliesTo: 'password-reset request, setup resend (per IP and per recipient)' },
 };
 
 /** Failed login attempts per IP + email and minute (LOGIN's second counter). */
@@ -93,6 +98,9 @@ export const RATE_LIMIT_RULES: readonly MethodRule<RateLimitGroup>[] = [
   rule('POST', '/api/v1/admin/email-templates/*/test-send', 'EMAIL_TEMPLATE_TEST'),
 
   rule('POST', '/api/v1/api-access/sign-up', 'API_SIGN_UP'),
+
+  rule('POST', '/api/v1/auth/password-reset/request', 'ACCOUNT_MAIL'),
+  rule('POST', '/api/v1/admin/accounts/*/resend-setup', 'ACCOUNT_MAIL'),
 ];
 
 const groupOf = methodRuleLookup(RATE_LIMIT_RULES);

@@ -61,6 +61,11 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? true);
+  // Every response of every process: a browser never guesses a content type (JSON read as HTML).
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(requestContext(options.logger));
   app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown, options.logger));
   if (options.openApiDocument) {
