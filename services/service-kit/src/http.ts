@@ -1,9 +1,9 @@
-import express, { Express, RequestHandler, Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { healthRouter, ReadinessCheck } from './health';
+import { healthRouter, type ReadinessCheck } from './health';
 import { platformErrorHandler, notFoundHandler } from './http-errors';
 
 export interface HttpAppOptions {
