@@ -4,6 +4,8 @@ import { grpcAddr, loadConfig, serviceEnv } from '@storecast/service-kit';
 export const configSchema = serviceEnv('organization', { http: 8083, grpc: 50053 }).extend({
   /** identity's AccountService (manager accounts are created, listed and withdrawn there). */
   IDENTITY_GRPC_ADDR: grpcAddr(50051),
+  /** catalog-search's CatalogService (playlist assignments shown in store and device views). */
+  CATALOG_SEARCH_GRPC_ADDR: grpcAddr(50054),
   /** Largest bulk CSV accepted (bytes); 1000 rows of the template fit in far less. */
   BULK_CSV_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
 });

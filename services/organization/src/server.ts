@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { createLogger, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
-import { createAccountClient, organizationProto } from '@storecast/proto';
+import { createAccountClient, createCatalogClient, organizationProto } from '@storecast/proto';
 import type { OrganizationConfig } from './config';
 import { schema, type OrgSchema } from './db/schema';
 import type { AppContext } from './app/context';
 import { identityPeer } from './peers/identity.peer';
+import { catalogPeer } from './peers/catalog.peer';
 import { organizationHandlers } from './grpc/organization.handlers';
 import { organizationStatsHandlers } from './grpc/organization-stats.handlers';
 import { storeDeviceHandlers } from './grpc/store-device.handlers';
@@ -38,6 +39,7 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
     db: runtime.db,
     clock: deps.clock ?? systemClock,
     identity: identityPeer(runtime.peer(createAccountClient, config.IDENTITY_GRPC_ADDR), logger),
+    catalog: catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
     logger,
   };
 

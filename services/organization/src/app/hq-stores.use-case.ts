@@ -4,7 +4,7 @@ import { findStore, hqListStores, updateStore, type HqStoreFilters } from '../db
 import { changedFields, diffStorePatch, type StoreContact, type StorePatch } from '../domain/store-patch';
 import { hqMayProvision } from '../domain/hq-status';
 import type { Region } from '../domain/regions';
-import type { ManagerAccount } from './ports';
+import type { ManagerAccount, PlaylistRef } from './ports';
 import type { AppContext } from './context';
 import { provisionStore } from './provision-store';
 import { errors } from './errors';
@@ -17,12 +17,31 @@ export interface HqStoreDetail {
   hq: HqRow;
   /** The first created manager account of the store (any status), null when none. */
   storeManager: Pick<ManagerAccount, 'email' | 'name' | 'status'> | null;
+  /** The store's own active playlist (catalog-search); null when it follows the HQ default, or when catalog-search is unreachable. */
+  activePlaylist: PlaylistRef | null;
 }
 
+/**
+ * The store's active playlist from catalog-search. The store detail is organization's own data:
+ * it still answers when catalog-search is unreachable (or fails), with activePlaylist null and
+ * the failure logged.
+ */
+export const activePlaylistOf = async (ctx: AppContext, hqId: string, storeId: string): Promise<PlaylistRef | null> => {
+  try {
+    return (await ctx.catalog.storePlaylists(hqId, storeId)).activePlaylist;
+  } catch (err) {
+    ctx.logger.warn({ err, hqId, storeId }, 'catalog-search did not answer GetStorePlaylists; activePlaylist shown as null');
+    return null;
+  }
+};
+
 const detailOf = async (ctx: AppContext, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => {
+  const [accounts, activePlaylist] = await Promise.all([
+    ctx.identity.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] }),
+    activePlaylistOf(ctx, hq.id, store.id),
+  ]);
   // identity lists them created_at asc, id asc: the first is the first created.
-  const [first] = await ctx.identity.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] });
-  return { store, hq, storeManager: first ?? null };
+  return { store, hq, storeManager: accounts[0] ?? null, activePlaylist };
 };
 
 export const getHqStore = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<HqStoreDetail> => {
@@ -52,6 +71,8 @@ export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
     hq: provisioned.hq,
     // Built from what we just created: no call to identity after the commit.
     storeManager: account ? { email: account.email, name: input.managerName ?? undefined, status: 'ACTIVE' } : null,
+    // A new store has no playlist of its own yet.
+    activePlaylist: null,
   };
   const managerAccount = account
     ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: await ctx.identity.sendSetupEmail(account.accountId) }

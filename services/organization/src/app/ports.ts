@@ -31,3 +31,27 @@ export interface IdentityPeer {
   /** Manager accounts of stores or HQs, as identity orders them: created_at asc, id asc. */
   listManagerAccounts(query: { role: ManagerRole; storeIds?: string[]; hqIds?: string[] }): Promise<ManagerAccount[]>;
 }
+
+/** A playlist as organization shows it. */
+export interface PlaylistRef {
+  id: string;
+  name: string;
+}
+
+/** Explicit playlist assignments of a store (no fallback): what catalog-search's GetStorePlaylists answers. */
+export interface StorePlaylists {
+  /** null: the store follows the HQ default. */
+  activePlaylist: PlaylistRef | null;
+  /** Devices with an own playlist; a device not listed follows the store. */
+  devices: Array<{ deviceId: string; playlist: PlaylistRef }>;
+}
+
+/**
+ * catalog-search's CatalogService as the use cases need it (src/peers/catalog.peer.ts). Failures are
+ * AppErrors: 404 PLAYLIST_NOT_FOUND, 503 SERVICE_UNAVAILABLE when unreachable.
+ */
+export interface CatalogPeer {
+  storePlaylists(hqId: string, storeId: string): Promise<StorePlaylists>;
+  /** Sets (playlistId) or clears (null: follow the store) a device's own playlist; the caller has checked the device. */
+  setDevicePlaylist(input: { hqId: string; storeId: string; deviceId: string; playlistId: string | null }): Promise<StorePlaylists>;
+}

@@ -5,6 +5,7 @@ import { countActiveDevices, findActiveDevice, findActiveDeviceByKey, insertDevi
 import { decideRegistration } from '../domain/devices';
 import { effectiveSettings, type EffectiveSettings } from '../domain/effective-settings';
 import type { AppContext } from './context';
+import type { PlaylistRef } from './ports';
 import { errors } from './errors';
 
 export const settingsOf = (store: StoreRow, hq: HqRow): EffectiveSettings =>
@@ -32,7 +33,67 @@ export const getStoreMe = async (ctx: AppContext, found: { store: StoreRow; hq: 
   activeDeviceCount: await countActiveDevices(ctx.db, found.store.id),
 });
 
-export const listDevices = (ctx: AppContext, storeId: string) => listActiveDevices(ctx.db, storeId);
+export interface DeviceWithPlaylist {
+  device: DeviceRow;
+  /** The device's own playlist; null: it follows the store (or catalog-search did not answer). */
+  playlist: PlaylistRef | null;
+}
+
+/**
+ * Active devices with their own playlists from catalog-search (a device it does not list follows
+ * the store). The list is organization's: when catalog-search is unreachable it still answers,
+ * every playlist null, and the failure is logged.
+ */
+export const listDevices = async (ctx: AppContext, store: StoreRow): Promise<DeviceWithPlaylist[]> => {
+  const devices = await listActiveDevices(ctx.db, store.id);
+  let own = new Map<string, PlaylistRef>();
+  if (devices.length > 0) {
+    try {
+      own = new Map((await ctx.catalog.storePlaylists(store.hqId, store.id)).devices.map((d) => [d.deviceId, d.playlist]));
+    } catch (err) {
+      ctx.logger.warn({ err, storeId: store.id }, 'catalog-search did not answer GetStorePlaylists; device playlists shown as null');
+    }
+  }
+  return devices.map((device) => ({ device, playlist: own.get(device.id) ?? null }));
+};
+
+/** One active device's own playlist (null: follows the store); 503 when catalog-search is unreachable. */
+export const getDevicePlaylist = async (ctx: AppContext, store: StoreRow, deviceId: string): Promise<DeviceWithPlaylist> => {
+  const device = await findActiveDevice(ctx.db, store.id, deviceId);
+  if (!device) throw errors.deviceNotFound();
+  const { devices } = await ctx.catalog.storePlaylists(store.hqId, store.id);
+  return { device, playlist: devices.find((d) => d.deviceId === device.id)?.playlist ?? null };
+};
+
+/**
+ * Sets (playlistId) or clears (null: follow the store) a device's own playlist. organization
+ * checks the device (404 STORE_DEVICE_NOT_FOUND), catalog-search the playlist (404
+ * PLAYLIST_NOT_FOUND: missing or of another HQ) and keeps the assignment; audit
+ * STORE_DEVICE_PLAYLIST_UPDATED once catalog-search has accepted it.
+ */
+export const setDevicePlaylist = async (ctx: AppContext, actor: Principal, store: StoreRow, deviceId: string, playlistId: string | null): Promise<DeviceWithPlaylist> => {
+  const device = await findActiveDevice(ctx.db, store.id, deviceId);
+  if (!device) throw errors.deviceNotFound();
+  const { devices } = await ctx.catalog.setDevicePlaylist({ hqId: store.hqId, storeId: store.id, deviceId: device.id, playlistId });
+  const playlist = devices.find((d) => d.deviceId === device.id)?.playlist ?? null;
+  await ctx.db.transaction(async (tx) => {
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'STORE_DEVICE_PLAYLIST_UPDATED',
+        targetType: 'DEVICE',
+        targetId: device.id,
+        targetLabel: device.label,
+        hqId: store.hqId,
+        storeId: store.id,
+        detail: { playlistId: playlist?.id ?? null, playlistName: playlist?.name ?? null },
+      },
+      ctx.clock,
+    );
+  });
+  return { device, playlist };
+};
 
 /**
  * Registers a device. Idempotent on the key (returns the active device with that key, label

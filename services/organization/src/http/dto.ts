@@ -6,7 +6,7 @@ import type { HqDetail } from '../app/admin-hq.use-case';
 import type { StoreDetail } from '../app/admin-store.use-case';
 import type { HqStoreDetail } from '../app/hq-stores.use-case';
 import type { HqProfile } from '../app/hq-profile.use-case';
-import type { StoreMe } from '../app/store-mode.use-case';
+import type { DeviceWithPlaylist, StoreMe } from '../app/store-mode.use-case';
 import { effectiveBillingAnchorDay, effectivePlan } from '../domain/effective-settings';
 import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES, ACCOUNT_STATUSES } from '../domain/enums';
 import { REGIONS } from '../domain/regions';
@@ -139,6 +139,8 @@ export const HqMeResponseSchema = z
   })
   .openapi('HqMeResponse');
 
+export const PlaylistRefSchema = z.object({ id: uuid, name: z.string() }).openapi('PlaylistRef');
+
 export const HqStoreListItemSchema = z
   .object({
     id: uuid,
@@ -167,10 +169,9 @@ export const HqStoreDetailResponseSchema = z
     status: StoreStatusSchema,
     closedAt: tsNull,
     storeManager: z.object({ email: z.string(), name: z.string().nullable(), status: z.enum(ACCOUNT_STATUSES) }).nullable(),
-    activePlaylist: z
-      .object({ id: uuid, name: z.string() })
-      .nullable()
-      .openapi({ description: 'Always null until catalog-search (playlist assignments) exists' }),
+    activePlaylist: PlaylistRefSchema.nullable().openapi({
+      description: "The store's own active playlist (catalog-search); null when the store follows the HQ default, or when catalog-search is unreachable",
+    }),
     commercialCycleSongs: z.number().int().nullable(),
     region: RegionSchema.nullable(),
     duckEnabled: z.boolean().nullable(),
@@ -247,7 +248,13 @@ export const StoreMeResponseSchema = z
 export const DeviceResponseSchema = z
   .object({ id: uuid, deviceKey: z.string(), label: z.string(), createdAt: ts, updatedAt: ts })
   .openapi('DeviceResponse');
-export const DeviceListResponseSchema = z.object({ items: z.array(DeviceResponseSchema) }).openapi('DeviceListResponse');
+export const DeviceListItemSchema = DeviceResponseSchema.extend({
+  playlist: PlaylistRefSchema.nullable().openapi({ description: "The device's own playlist; null: it follows the store (also while catalog-search is unreachable)" }),
+}).openapi('DeviceListItem');
+export const DeviceListResponseSchema = z.object({ items: z.array(DeviceListItemSchema) }).openapi('DeviceListResponse');
+export const DevicePlaylistResponseSchema = z
+  .object({ deviceId: uuid, playlist: PlaylistRefSchema.nullable().openapi({ description: 'null: the device follows the store' }) })
+  .openapi('DevicePlaylistResponse');
 
 // ---------- presenters (typed by the schemas above) ----------
 
@@ -369,7 +376,7 @@ export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean): Dt
   hasManagerAccount,
 });
 
-export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail): Dto<typeof HqStoreDetailResponseSchema> => ({
+export const hqStoreDetail = ({ store, hq, storeManager, activePlaylist }: HqStoreDetail): Dto<typeof HqStoreDetailResponseSchema> => ({
   id: store.id,
   name: store.name,
   address: store.address,
@@ -380,8 +387,7 @@ export const hqStoreDetail = ({ store, hq, storeManager }: HqStoreDetail): Dto<t
   status: store.status,
   closedAt: toIsoOrNull(store.closedAt),
   storeManager: storeManager ? { email: storeManager.email, name: storeManager.name ?? null, status: storeManager.status } : null,
-  // Playlist assignments belong to catalog-search, which does not exist yet: always null for now.
-  activePlaylist: null,
+  activePlaylist,
   commercialCycleSongs: store.commercialCycleSongs,
   region: store.region,
   duckEnabled: store.duckEnabled,
@@ -419,6 +425,10 @@ export const storeMe = ({ store, hq, settings, activeDeviceCount }: StoreMe): Dt
   createdAt: toIso(store.createdAt),
   updatedAt: toIso(store.updatedAt),
 });
+
+export const deviceListItem = ({ device: d, playlist }: DeviceWithPlaylist): Dto<typeof DeviceListItemSchema> => ({ ...device(d), playlist });
+
+export const devicePlaylist = ({ device: d, playlist }: DeviceWithPlaylist): Dto<typeof DevicePlaylistResponseSchema> => ({ deviceId: d.id, playlist });
 
 export const device = (d: DeviceRow): Dto<typeof DeviceResponseSchema> => ({
   id: d.id,

@@ -146,6 +146,10 @@ export const RegisterDeviceRequestSchema = z
   })
   .openapi('RegisterDeviceRequest');
 
+export const SetDevicePlaylistRequestSchema = z
+  .object({ playlistId: z.uuid().nullable() })
+  .openapi('SetDevicePlaylistRequest', { description: 'playlistId null: the device follows the store again' });
+
 export const RenameDeviceRequestSchema = z.object({ label: z.string().trim().min(1).max(50) }).openapi('RenameDeviceRequest');
 
 /** The multipart body of the bulk upload (documentation; multer reads it). */

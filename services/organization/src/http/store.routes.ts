@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { ServiceApi } from '@storecast/service-kit';
 import type { AppContext } from '../app/context';
 import { callerStore } from '../app/scope';
-import { getStoreMe, listDevices, registerDevice, renameDevice, revokeDevice } from '../app/store-mode.use-case';
+import { getDevicePlaylist, getStoreMe, listDevices, registerDevice, renameDevice, revokeDevice, setDevicePlaylist } from '../app/store-mode.use-case';
 import * as dto from './dto';
 import * as req from './requests';
 
@@ -11,6 +11,8 @@ const DEVICES = ['Store mode: devices'];
 const auth = { roles: ['STORE_MANAGER'] } as const;
 /** Every store path re-checks the caller and the store's state against stored data (callerStore). */
 const scope = { 403: ['PRINCIPAL_SCOPE_MISMATCH', 'AUTH_STORE_SUSPENDED', 'AUTH_STORE_CLOSED'] };
+/** Calls whose answer is catalog-search's. */
+const catalogDown = { 503: ['SERVICE_UNAVAILABLE'] };
 
 export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
   const router = api.router();
@@ -31,14 +33,15 @@ export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     method: 'get',
     path: '/api/v1/store/devices',
     operationId: 'listStoreDevices',
-    summary: 'Active devices, ordered createdAt, id',
+    summary: 'Active devices, ordered createdAt, id, each with its own playlist (null: follows the store)',
+    description: 'Playlists come from catalog-search; while it is unreachable the list still answers, every playlist null.',
     tags: DEVICES,
     auth,
     response: { status: 200, description: 'Devices', schema: dto.DeviceListResponseSchema },
     errors: scope,
     handler: async ({ principal }) => {
       const { store } = await callerStore(ctx, principal);
-      return { items: (await listDevices(ctx, store.id)).map(dto.device) };
+      return { items: (await listDevices(ctx, store)).map(dto.deviceListItem) };
     },
   });
 
@@ -90,6 +93,38 @@ export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     handler: async ({ principal, params }) => {
       const { store } = await callerStore(ctx, principal);
       await revokeDevice(ctx, principal, store, params.deviceId);
+    },
+  });
+
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/store/devices/{deviceId}/playlist',
+    operationId: 'getStoreDevicePlaylist',
+    summary: "A device's own playlist (null: it follows the store)",
+    tags: DEVICES,
+    auth,
+    response: { status: 200, description: 'The device playlist', schema: dto.DevicePlaylistResponseSchema },
+    errors: { ...scope, 404: ['STORE_DEVICE_NOT_FOUND'], ...catalogDown },
+    handler: async ({ principal, params }) => {
+      const { store } = await callerStore(ctx, principal);
+      return dto.devicePlaylist(await getDevicePlaylist(ctx, store, params.deviceId));
+    },
+  });
+
+  api.define(router, {
+    method: 'put',
+    path: '/api/v1/store/devices/{deviceId}/playlist',
+    operationId: 'setStoreDevicePlaylist',
+    summary: "Set a device's own playlist, or follow the store again (playlistId null)",
+    description: 'The playlist must be one of the HQ (404 PLAYLIST_NOT_FOUND otherwise); catalog-search keeps the assignment. Audit STORE_DEVICE_PLAYLIST_UPDATED.',
+    tags: DEVICES,
+    auth,
+    body: req.SetDevicePlaylistRequestSchema,
+    response: { status: 200, description: 'The device playlist', schema: dto.DevicePlaylistResponseSchema },
+    errors: { ...scope, 404: ['STORE_DEVICE_NOT_FOUND', 'PLAYLIST_NOT_FOUND'], ...catalogDown },
+    handler: async ({ principal, params, body }) => {
+      const { store } = await callerStore(ctx, principal);
+      return dto.devicePlaylist(await setDevicePlaylist(ctx, principal, store, params.deviceId, body.playlistId));
     },
   });
 

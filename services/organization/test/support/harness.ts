@@ -1,18 +1,19 @@
 import type { Pool } from 'pg';
 import { newId } from '@storecast/service-kit';
-import { apiClient, createTestEnv, IdentityDouble, type ApiClient, type TestClaims, type TestEnv } from '@storecast/service-kit/testing';
+import { apiClient, CatalogDouble, createTestEnv, IdentityDouble, type ApiClient, type TestClaims, type TestEnv } from '@storecast/service-kit/testing';
 import { createOrganizationClient } from '@storecast/proto';
 import { loadOrganizationConfig, start, type StartedOrganization } from '../../src';
 
 // ---------------------------------------------------------------------------------------------
 // The service under test, started in-process against real PostgreSQL and RabbitMQ, with
-// identity replaced by the kit's gRPC contract double.
+// identity and catalog-search replaced by the kit's gRPC contract doubles.
 // ---------------------------------------------------------------------------------------------
 
 export interface Harness {
   env: TestEnv;
   service: StartedOrganization;
   identity: IdentityDouble;
+  catalog: CatalogDouble;
   exchange: string;
   amqpUrl: string;
   pool: Pool;
@@ -28,13 +29,19 @@ export interface Harness {
 export const startHarness = async (): Promise<Harness> => {
   const env = await createTestEnv('organization');
   const identity = new IdentityDouble();
-  const service = await start(loadOrganizationConfig(env.env({ IDENTITY_GRPC_ADDR: await identity.start(), BULK_CSV_MAX_BYTES: String(256 * 1024) })));
+  const catalog = new CatalogDouble();
+  const service = await start(
+    loadOrganizationConfig(
+      env.env({ IDENTITY_GRPC_ADDR: await identity.start(), CATALOG_SEARCH_GRPC_ADDR: await catalog.start(), BULK_CSV_MAX_BYTES: String(256 * 1024) }),
+    ),
+  );
   const operatorId = newId();
   const grpc = createOrganizationClient(`127.0.0.1:${service.grpcPort}`);
   return {
     env,
     service,
     identity,
+    catalog,
     exchange: env.exchange,
     amqpUrl: env.amqpUrl,
     pool: service.runtime.database.pool,
@@ -47,6 +54,7 @@ export const startHarness = async (): Promise<Harness> => {
       grpc.close();
       await service.stop();
       await identity.stop();
+      await catalog.stop();
       await env.cleanup();
     },
   };
