@@ -46,6 +46,9 @@ const serviceEnvironment = (name, shared, ports = PORTS) => {
   if (own.grpc) env.GRPC_PORT = String(own.grpc);
   if (name === 'gateway') env.GATEWAY_PORT = String(own.http);
   if (name !== 'gateway') {
+    // Only the gateway is public: a service's own ports (a direct login skips the gateway's limits)
+    // answer on this machine only.
+    env.BIND_HOST = '127.0.0.1';
     const db = new URL(shared.postgresUrl);
     db.pathname = `/storecast_${name.replace(/-/g, '_')}`;
     env.DATABASE_URL = db.toString();

@@ -4,12 +4,13 @@
 // embedded S3 server, every service and the gateway with prefixed logs, prints where to go, and
 // stops everything on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync, createPrivateKey, createPublicKey } from 'node:crypto';
+import { generateKeyPairSync, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import services from './services.cjs';
+import dependencies from './dependencies.cjs';
 
 const { ROOT, PORTS, runnableWorkspaces, serviceEnvironment } = services;
 
@@ -29,11 +30,7 @@ const run = (cmd, args, label) => {
 };
 
 // 1. Dependencies: install when node_modules is missing or older than the lock file.
-const lock = path.join(ROOT, 'package-lock.json');
-const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs) {
-  run('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies');
-}
+dependencies.ensureDependencies(ROOT);
 
 // 2. Build every workspace in dependency order.
 if (!process.env.STORECAST_SKIP_BUILD) run('npm', ['run', 'build', '--silent'], 'building');
@@ -92,6 +89,18 @@ if (!privateKeyPem) {
 }
 const publicKeyPem = createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
 
+// The upload-ticket secret the gateway signs tickets with and catalog-search / support verify them
+// with (the same value everywhere): configured, or generated once and kept in .data/keys.
+const uploadSecretFile = path.join(DATA, 'keys', 'upload-ticket-secret');
+let uploadTicketSecret = env.UPLOAD_TICKET_SECRET;
+if (!uploadTicketSecret) {
+  if (!fs.existsSync(uploadSecretFile)) {
+    fs.writeFileSync(uploadSecretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    say(`generated an upload ticket secret in ${path.relative(ROOT, uploadSecretFile)}`);
+  }
+  uploadTicketSecret = fs.readFileSync(uploadSecretFile, 'utf8').trim();
+}
+
 // 5. Embedded S3-compatible server (s3rver) for audio, covers and attachments.
 const s3Port = Number(env.S3_PORT ?? 9000);
 const s3Bucket = env.S3_BUCKET ?? 'storecast';
@@ -115,6 +124,7 @@ const shared = {
     AMQP_URL: amqpUrl,
     REDIS_URL: redisUrl,
     JWT_PUBLIC_KEY: publicKeyPem,
+    UPLOAD_TICKET_SECRET: uploadTicketSecret,
     S3_ENDPOINT: env.S3_ENDPOINT ?? `http://127.0.0.1:${s3Port}`,
     S3_BUCKET: s3Bucket,
     S3_REGION: env.S3_REGION ?? 'us-east-1',

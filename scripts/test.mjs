@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: build and typecheck every workspace (tests included), lint (ESLint + the layer rules), then every unit,
+// `npm test`: install dependencies when missing, build and typecheck every workspace (tests included), lint (ESLint + the layer rules), then every unit,
 // integration and e2e test in one jest run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with
 // jest's summary.
 import { spawnSync } from 'node:child_process';
 import services from './services.cjs';
+import dependencies from './dependencies.cjs';
 
 const { ROOT } = services;
+
+// A fresh clone has no node_modules (lerna, jest, tsc): install first, as `npm start` does.
+dependencies.ensureDependencies(ROOT);
 
 const step = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
