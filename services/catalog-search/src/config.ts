@@ -24,6 +24,14 @@ export const configSchema = serviceEnv('catalog-search', { http: 8084, grpc: 500
   PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   /** Music purged per transaction. */
   PURGE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * Base of Track.source in the public catalog (spec 01 "location of the audio"): `{base}/{file key}`.
+   * Unset: `{S3_ENDPOINT}/{S3_BUCKET}`. A stable, unsigned URL (a CDN in front of the bucket in
+   * production); presigned URLs would expire in cached catalog copies and cost a signature per row.
+   */
+  PUBLIC_SOURCE_BASE_URL: z.url().optional(),
+  /** Largest image of the image search (below the gateway's 1 MB body limit with the multipart overhead). */
+  SEARCH_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(1_000_000),
   /** Where uploads are rewritten before they go to S3 (one file per request, removed afterwards). */
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
 });

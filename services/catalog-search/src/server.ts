@@ -3,7 +3,7 @@ import { catalogProto, createOrganizationClient } from '@storecast/proto';
 import { createS3Storage, createServiceRuntime, ServiceApi, systemClock, uploadTicketSigner, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
 import type { CatalogSearchConfig } from './config';
 import { schema, type CatalogSchema } from './db/schema';
-import type { CatalogContext, Mp3Files, OrganizationDirectory } from './app/ports';
+import type { CatalogContext, ImageAnalyzer, Mp3Files, OrganizationDirectory } from './app/ports';
 import { purgeDeletedMusic } from './app/purge-deleted-music.use-case';
 import { createMp3Files } from './adapters/mp3-files';
 import { startPurgeJob } from './adapters/purge-job';
@@ -13,6 +13,9 @@ import { musicRoutes } from './http/music.routes';
 import { tagOptionRoutes } from './http/tag-options.routes';
 import { libraryRoutes } from './http/libraries.routes';
 import { playlistRoutes } from './http/playlists.routes';
+import { publicCatalogRoutes } from './http/public-catalog.routes';
+import { searchJsonBody, searchRoutes } from './http/search.routes';
+import { createSharpImages } from './adapters/sharp-images';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -23,6 +26,7 @@ export interface CatalogSearchDeps {
   organization: OrganizationDirectory;
   storage: ObjectStorage;
   mp3: Mp3Files;
+  images: ImageAnalyzer;
 }
 
 export interface StartedCatalogSearch {
@@ -53,17 +57,19 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
 
   const ctx: CatalogContext = {
     db: runtime.db,
+    pool: runtime.database.pool,
     clock: deps.clock ?? systemClock,
     logger,
     storage,
     mp3: deps.mp3 ?? createMp3Files({ tmpDir: config.UPLOAD_TMP_DIR }),
     organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
+    images: deps.images ?? createSharpImages(),
     settings: { brandName: config.BRAND_NAME, musicKeyPrefix: config.MUSIC_KEY_PREFIX, retentionDays: config.MUSIC_RETENTION_DAYS },
   };
 
   const api = new ServiceApi({
     title: 'Storecast catalog-search',
-    description: 'Music catalog and files, tag options, libraries, playlists and their assignments',
+    description: 'Music catalog and files, tag options, libraries, playlists and their assignments; the public catalog and search API (spec 01)',
     verifier: runtime.verifier,
     // MUSIC_CREATE / MUSIC_REPLACE tickets forwarded by the gateway's POST /api/v1/uploads/files.
     uploadTickets: uploadTicketSigner(config, ctx.clock),
@@ -73,6 +79,9 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
   tagOptionRoutes(api, router, ctx);
   libraryRoutes(api, router, ctx);
   playlistRoutes(api, router, ctx);
+  const sourceBaseUrl = (config.PUBLIC_SOURCE_BASE_URL ?? `${config.S3_ENDPOINT.replace(/\/+$/, '')}/${config.S3_BUCKET}`).replace(/\/+$/, '');
+  publicCatalogRoutes(api, router, ctx, { sourceBaseUrl });
+  searchRoutes(api, router, ctx, { sourceBaseUrl, imageMaxBytes: config.SEARCH_IMAGE_MAX_BYTES });
 
   const purgeNow = () => purgeDeletedMusic(ctx, config.PURGE_BATCH_SIZE);
   const purgeJob = startPurgeJob({ intervalMs: config.PURGE_INTERVAL_MS, logger, purge: purgeNow });
@@ -81,6 +90,7 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
   const served = await runtime.serve({
     api,
     routers: [router],
+    before: [searchJsonBody(logger)],
     grpcServices: [{ definition: catalogProto().CatalogService.service, implementation: catalogHandlers(ctx, logger) }],
   });
   return {

@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Id3v2Tag } from 'node-taglib-sharp';
 import {
   ByteVector,
   File as TagFile,
   Id3v2Settings,
-  Id3v2Tag,
   Id3v2UserTextInformationFrame,
   Picture,
   PictureType,

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Clock, DbExecutor, ObjectStorage } from '@storecast/service-kit';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { CatalogSchema } from '../db/schema';
 import type { Id3Plan } from '../domain/id3-plan';
+import type { ColourFeatures } from '../domain/image-moods';
 
 /** An HQ as catalog-search needs it (organization's answer). */
 export interface HqRef {
@@ -43,14 +45,22 @@ export interface Mp3Files {
   rewrite(bytes: Buffer, plan: Id3Plan): Promise<RewrittenMp3>;
 }
 
+/** Colour features of an image (adapters/sharp-images.ts); a file that is not a supported image → 400. */
+export interface ImageAnalyzer {
+  colourFeatures(bytes: Buffer): Promise<ColourFeatures>;
+}
+
 /** What every use case receives. */
 export interface CatalogContext {
   db: NodePgDatabase<CatalogSchema>;
+  /** The same database for the plain SQL of the public API (db/public-catalog.sql.ts, db/search.sql.ts). */
+  pool: Pick<Pool, 'query'>;
   clock: Clock;
   logger: Logger;
   storage: ObjectStorage;
   mp3: Mp3Files;
   organization: OrganizationDirectory;
+  images: ImageAnalyzer;
   settings: { brandName: string; musicKeyPrefix: string; retentionDays: number };
 }
 

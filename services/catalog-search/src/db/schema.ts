@@ -24,6 +24,8 @@ export const music = pgTable(
   },
   (t) => [
     index('music_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
+    /** Public catalog pages by genre (keyset on created_at, id within a genre). */
+    index('music_genre_list_idx').on(t.genreId, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('music_deleted_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
     check('music_source_check', sql`${t.musicSource} in ('AI','TRUST')`),
     check('music_duration_check', sql`${t.durationSeconds} > 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "music_genre_list_idx" ON "music" USING btree ("genre_id","created_at","id") WHERE deleted_at is null;

@@ -1,0 +1,194 @@
+import { startHarness, type Harness } from './support/harness';
+import { generateCatalog, seedCatalog, type SeededTrack } from '../eval/catalog-seed';
+
+const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
+const M = {
+  takeLimit: 'Take number has exceeded the limit. Take <= 100',
+  takeMissing: 'Number of music tracks to be called is missing.',
+  duration: 'Invalid duration input.',
+  invalid: 'Invalid Parameter Value',
+  notFound: 'Requested resource was not found.',
+};
+
+describe('public catalog API (spec 01: cursor, offset, by id)', () => {
+  let h: Harness;
+  let tracks: SeededTrack[];
+  const DELETED = '0190c6a0-0000-7000-8000-00000000d001';
+  const UNTAGGED = '0190c6a0-0000-7000-8000-00000000d002';
+  const TIE_A = '0190c6a0-0000-7000-8000-00000000e001';
+  const TIE_B = '0190c6a0-0000-7000-8000-00000000e002';
+
+  beforeAll(async () => {
+    h = await startHarness({ PUBLIC_SOURCE_BASE_URL: 'https://cdn.storecast.test/audio/' });
+    tracks = generateCatalog(40);
+    await seedCatalog(h.service.ctx.pool, tracks);
+    const pool = h.service.ctx.pool;
+    // A deleted track, an untagged one, and two created at the same millisecond (order falls to the id).
+    await pool.query(`insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at, deleted_at)
+      select $1, 'Gone', 100, 'AI', 'music/gone.mp3', 1, (select id from tag_options where value = 'Jazz'), '2026-11-02T00:00:00Z', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z'`, [DELETED]);
+    await pool.query(`insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, created_at, updated_at) values ($1, 'Untagged', 100, 'AI', 'music/u.mp3', 1, '2026-11-02T00:00:00Z', '2026-11-02T00:00:00Z')`, [UNTAGGED]);
+    for (const id of [TIE_B, TIE_A])
+      await pool.query(`insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at) select $1::uuid, 'Tie', 61.5, 'TRUST', 'music/' || $1::text || '.mp3', 1, (select id from tag_options where value = 'Rock'), '2026-11-05T00:00:00.123Z', '2026-11-05T00:00:00.123Z'`, [id]);
+  });
+  afterAll(() => h.stop());
+
+  const get = (path: string) => h.call('GET', path);
+  const liveIds = () => [...tracks.map((t) => t.id), TIE_A, TIE_B];
+
+  describe('cursor mode', () => {
+    it('walks every live, tagged track once in (created_at, id) order; the cursor is null after the last page', async () => {
+      const seen: string[] = [];
+      let path = '/v1/music/cursor?take=7';
+      for (let i = 0; i < 20; i++) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        seen.push(...res.body.musics.map((m: { id: string }) => m.id));
+        if (!res.body.cursor) break;
+        expect(res.body.cursor).toEqual({ id: seen[seen.length - 1], created_at: res.body.musics[res.body.musics.length - 1].created_at });
+        path = `/v1/music/cursor?take=7&id=${res.body.cursor.id}&created_at=${encodeURIComponent(res.body.cursor.created_at)}`;
+      }
+      expect(seen).toEqual(liveIds());
+      expect(seen).not.toContain(DELETED);
+      expect(seen).not.toContain(UNTAGGED);
+    });
+
+    it('rows with the same created_at are ordered and split by id', async () => {
+      const first = await get(`/v1/music/cursor?take=1&id=${tracks[39]!.id}&created_at=${encodeURIComponent('2026-11-01T00:40:00.000Z')}`);
+      expect(first.body.musics.map((m: { id: string }) => m.id)).toEqual([TIE_A]);
+      expect(first.body.cursor).toEqual({ id: TIE_A, created_at: '2026-11-05T00:00:00.123Z' });
+      const next = await get(`/v1/music/cursor?take=5&id=${TIE_A}&created_at=2026-11-05T00:00:00.123Z`);
+      expect(next.body).toEqual({ musics: [expect.objectContaining({ id: TIE_B })], cursor: null });
+    });
+
+    it('answers the Track shape of spec 01 (snake_case, ISO 8601 with ms and Z, genre object, MoodLinks with detail)', async () => {
+      const res = await get('/v1/music/cursor?take=1');
+      const t = tracks[0]!;
+      expect(res.body.musics[0]).toEqual({
+        id: t.id,
+        duration: t.durationSeconds,
+        source: `https://cdn.storecast.test/audio/music/${t.id}.mp3`,
+        created_at: '2026-11-01T00:01:00.000Z',
+        updated_at: '2026-11-01T00:01:00.000Z',
+        deleted_at: null,
+        genre: { id: expect.any(String), name: 'Jazz', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', deleted_at: null },
+        moods: expect.arrayContaining(
+          t.moods.map(() => ({ music_id: t.id, mood_id: expect.any(String), detail: { name: expect.any(String), created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', deleted_at: null } })),
+        ),
+      });
+      expect(res.body.musics[0].moods).toHaveLength(t.moods.length);
+    });
+
+    it('filters by genre and mood (names, case-insensitive) and by an inclusive duration range', async () => {
+      const jazz = await get('/v1/music/cursor?take=100&genre=jazz');
+      expect(jazz.body.musics.map((m: { id: string }) => m.id)).toEqual(tracks.filter((t) => t.genre === 'jazz').map((t) => t.id));
+      const calm = await get('/v1/music/cursor?take=100&mood=Calm');
+      for (const m of calm.body.musics) expect(m.moods.map((l: { detail: { name: string } }) => l.detail.name)).toContain('Calm');
+      const d = tracks[3]!.durationSeconds;
+      const range = await get(`/v1/music/cursor?take=100&duration_start=${d}&duration_end=${d}`);
+      expect(range.body.musics.length).toBeGreaterThan(0);
+      for (const m of range.body.musics) expect(m.duration).toBe(d);
+      expect((await get('/v1/music/cursor?take=10&genre=Polka')).body).toEqual({ musics: [], cursor: null });
+    });
+
+    it.each([
+      ['take absent', '', M.takeMissing],
+      ['take empty', 'take=', M.takeMissing],
+      ['take 101', 'take=101', M.takeLimit],
+      ['take 5000', 'take=5000', M.takeLimit],
+      ['take 0', 'take=0', M.invalid],
+      ['take negative', 'take=-1', M.invalid],
+      ['take not a number', 'take=ten', M.invalid],
+      ['take a fraction', 'take=1.5', M.invalid],
+      ['take repeated', 'take=1&take=2', M.invalid],
+      ['duration_start not a number', 'take=5&duration_start=abc', M.duration],
+      ['duration_end negative', 'take=5&duration_end=-3', M.duration],
+      ['duration_start above duration_end', 'take=5&duration_start=200&duration_end=100', M.duration],
+      ['duration over a day', 'take=5&duration_end=90000', M.duration],
+      ['id without created_at', `take=5&id=${TIE_A}`, M.invalid],
+      ['created_at without id', 'take=5&created_at=2026-11-05T00:00:00.123Z', M.invalid],
+      ['id not a UUID', 'take=5&id=42&created_at=2026-11-05T00:00:00.123Z', M.invalid],
+      ['created_at not a date', `take=5&id=${TIE_A}&created_at=yesterday`, M.invalid],
+      ['genre with a NUL byte', 'take=5&genre=ja%00zz', M.invalid],
+      ['mood over 100 characters', `take=5&mood=${'x'.repeat(101)}`, M.invalid],
+      ['take over 100 and a bad duration (take first)', 'take=101&duration_start=x', M.takeLimit],
+    ])('%s → 400 "%s"', async (_name, query, message) => {
+      const res = await get(`/v1/music/cursor?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(legacy(400, message));
+    });
+
+    it('take 100 and take 1 are accepted', async () => {
+      expect((await get('/v1/music/cursor?take=100')).body.musics).toHaveLength(42);
+      expect((await get('/v1/music/cursor?take=1')).body.musics).toHaveLength(1);
+    });
+  });
+
+  describe('offset mode', () => {
+    it('answers a page with PageMeta', async () => {
+      const res = await get('/v1/music/offset?take=10&skip=20');
+      expect(res.status).toBe(200);
+      expect(res.body.musics.map((m: { id: string }) => m.id)).toEqual(liveIds().slice(20, 30));
+      expect(res.body.meta).toEqual({ total_count: 42, total_pages: 5, current_page: 3, has_next_page: true, has_previous_page: true });
+      expect((await get('/v1/music/offset?take=10&skip=0')).body.meta).toEqual({ total_count: 42, total_pages: 5, current_page: 1, has_next_page: true, has_previous_page: false });
+      expect((await get('/v1/music/offset?take=10&skip=40')).body.meta).toMatchObject({ current_page: 5, has_next_page: false });
+      expect((await get('/v1/music/offset?take=10&skip=100')).body).toEqual({ musics: [], meta: { total_count: 42, total_pages: 5, current_page: 11, has_next_page: false, has_previous_page: true } });
+    });
+
+    it('filters like cursor mode and counts only what the filter selects', async () => {
+      const res = await get('/v1/music/offset?take=100&skip=0&genre=Rock');
+      expect(res.body.meta.total_count).toBe(tracks.filter((t) => t.genre === 'rock').length + 2);
+    });
+
+    it.each([
+      ['take absent', 'skip=0', M.takeMissing],
+      ['take 101', 'take=101&skip=0', M.takeLimit],
+      ['skip absent', 'take=10', M.invalid],
+      ['skip negative', 'take=10&skip=-1', M.invalid],
+      ['skip not a number', 'take=10&skip=x', M.invalid],
+      ['duration invalid', 'take=10&skip=0&duration_start=1e3', M.duration],
+    ])('%s → 400 "%s"', async (_name, query, message) => {
+      const res = await get(`/v1/music/offset?${query}`);
+      expect(res.body).toEqual(legacy(400, message));
+    });
+  });
+
+  describe('by id', () => {
+    it('answers one Track, not wrapped', async () => {
+      const res = await get(`/v1/music/query?id=${tracks[5]!.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: tracks[5]!.id, duration: tracks[5]!.durationSeconds, deleted_at: null });
+    });
+
+    it.each([
+      ['id absent', '', 400, M.invalid],
+      ['id not a UUID', '?id=abc', 400, M.invalid],
+      ['an unknown id', '?id=0190c6a0-0000-7000-8000-0000000fffff', 404, M.notFound],
+      ['a deleted track', `?id=${DELETED}`, 404, M.notFound],
+      ['a track without a genre', `?id=${UNTAGGED}`, 404, M.notFound],
+    ])('%s → %d', async (_name, query, status, message) => {
+      const res = await get(`/v1/music/query${query}`);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual(legacy(status, message));
+    });
+  });
+
+  it('an unexpected failure answers 500 "Unknown error has occurred." without details', async () => {
+    await h.service.ctx.pool.query('alter table music rename to music_away');
+    try {
+      for (const path of ['/v1/music/cursor?take=1', '/v1/music/offset?take=1&skip=0', `/v1/music/query?id=${TIE_A}`]) {
+        expect((await get(path)).body).toEqual(legacy(500, 'Unknown error has occurred.'));
+      }
+    } finally {
+      await h.service.ctx.pool.query('alter table music_away rename to music');
+    }
+  });
+
+  it('documents the three operations with legacy error bodies in OpenAPI', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).body;
+    expect(doc.paths['/v1/music/cursor'].get.operationId).toBe('listMusicByCursor');
+    expect(doc.paths['/v1/music/offset'].get.operationId).toBe('listMusicByOffset');
+    expect(doc.paths['/v1/music/query'].get.operationId).toBe('getMusicById');
+    expect(doc.paths['/v1/music/cursor'].get.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/LegacyError');
+    expect(doc.paths['/v1/music/cursor'].get.responses['400'].description).toContain(M.takeLimit);
+  });
+});
