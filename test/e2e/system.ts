@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -69,6 +70,8 @@ export const startSystem = async (options: SystemOptions = {}): Promise<RunningS
       REDIS_URL: infra.redisUrl,
       RATE_LIMIT_KEY_PREFIX: `e2e:${process.pid}:${Date.now()}`,
       JWT_PUBLIC_KEY: keys.publicKeyPem,
+      // One upload-ticket secret per run, the same for the gateway and the services it forwards to.
+      UPLOAD_TICKET_SECRET: randomBytes(32).toString('base64url'),
       MAIL_OUTBOX_DIR: mailDir,
       ...options.env,
     },
