@@ -3,6 +3,7 @@ import bytes from 'bytes';
 import { z } from 'zod';
 import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, type RateLimitGroup } from './routes/rate-limit-groups';
 import type { ServiceName } from './routes/route-table';
+import { uploadEnv } from './uploads/upload-config';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -87,6 +88,8 @@ export const configSchema = z.object({
   RATE_LIMIT_EMAIL_TEMPLATE_TEST: limit('EMAIL_TEMPLATE_TEST'),
   RATE_LIMIT_API_SIGN_UP: limit('API_SIGN_UP'),
   RATE_LIMIT_ACCOUNT_MAIL: limit('ACCOUNT_MAIL'),
+  /** UPLOAD_TICKET_SECRET, UPLOAD_TICKET_TTL_SECONDS, PUBLIC_BASE_URL (src/uploads/upload-config.ts). */
+  ...uploadEnv,
 });
 
 type RawConfig = z.output<typeof configSchema>;

@@ -13,6 +13,7 @@ import { bodyLimitForSegments } from '../routes/body-limits';
 import { splitPath } from '../routes/path-pattern';
 import { RATE_LIMIT_GROUPS, rateLimitGroupForSegments } from '../routes/rate-limit-groups';
 import { resolveRouteSegments, type RouteEntry } from '../routes/route-table';
+import type { UploadEndpoints } from '../uploads/upload-endpoints';
 import type { ErrorRenderer } from './render-error';
 
 /** Login bodies are a few hundred bytes; reading more than this for the LOGIN limiter is refused. */
@@ -33,6 +34,8 @@ export interface GatewayHandlerDeps {
   limiter: GatewayRateLimiter;
   proxy: UpstreamProxy;
   renderError: ErrorRenderer;
+  /** The gateway's own upload-ticket endpoints (route target `gateway-uploads`). */
+  uploads: UploadEndpoints;
   /** Time of usage records (occurredAt, durationMs). */
   clock?: Clock;
 }
@@ -42,7 +45,7 @@ export interface GatewayHandlerDeps {
  * Unrouted paths fall through to the kit's 404 NOT_FOUND.
  */
 export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
-  const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError } = deps;
+  const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError, uploads } = deps;
   const clock = deps.clock ?? systemClock;
 
   const prepareForwardHeaders = (req: Request, res: Response) => {
@@ -130,7 +133,10 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       await limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${clientIp(req)}`);
     }
 
-    if (route.service === 'gateway-uploads') throw serviceUnavailable('Uploads are not available yet');
+    if (route.service === 'gateway-uploads') {
+      await uploads.handle(req, res, next, ctx);
+      return;
+    }
     const target = config.upstreams[route.service];
     if (!target) throw serviceUnavailable(`The ${route.service} service is not configured`);
     ctx.target = target;
