@@ -22,15 +22,14 @@ export const streamLogsCsv = async (
   const csv = stringify({ bom: true, header: true, columns: [...EXPORT_COLUMNS], record_delimiter: '\r\n' });
   csv.pipe(res);
   let closed = false;
-  res.on('close', () => {
-    closed = true;
-  });
+  const gone = new Promise<void>((resolve) =>
+    res.once('close', () => {
+      closed = true;
+      resolve();
+    }),
+  );
   // Resolves when the stringifier can take more, or when the client has gone.
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      csv.once('drain', resolve);
-      res.once('close', resolve);
-    });
+  const drained = () => Promise.race([new Promise<void>((resolve) => csv.once('drain', resolve)), gone]);
   try {
     for await (const rows of batches) {
       for (const row of rows) {
