@@ -7,6 +7,8 @@ export const configSchema = serviceEnv('organization', { http: 8083, grpc: 50053
   /** catalog-search's CatalogService (playlist assignments shown in store and device views). */
   CATALOG_SEARCH_GRPC_ADDR: grpcAddr(50054),
   /** Largest bulk CSV accepted (bytes); 1000 rows of the template fit in far less. */
+  /** How often soft-deleted HQs and stores older than 90 days are purged (0 = never; tests run it by hand). */
+  PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   BULK_CSV_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
 });
 

@@ -14,6 +14,8 @@ import { adminHqRoutes } from './http/admin-hq.routes';
 import { adminStoresRoutes } from './http/admin-stores.routes';
 import { hqRoutes } from './http/hq.routes';
 import { storeRoutes } from './http/store.routes';
+import { purgeDeleted, type PurgeResult } from './app/purge-deleted.use-case';
+import { startPurgeJob } from './adapters/purge-job';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -28,6 +30,8 @@ export interface StartedOrganization {
   grpcPort: number;
   runtime: ServiceRuntime<OrgSchema>;
   api: ServiceApi;
+  /** One purge run now (what the periodic job does). */
+  purgeDeleted(): Promise<PurgeResult>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +46,10 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
     catalog: catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
     logger,
   };
+
+  const purgeNow = () => purgeDeleted(ctx);
+  const purgeJob = startPurgeJob({ intervalMs: config.PURGE_INTERVAL_MS, logger, purge: purgeNow });
+  runtime.onStop(() => purgeJob.stop());
 
   await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
 
@@ -60,5 +68,5 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
     ],
   });
 
-  return { httpUrl: http.url, httpPort: http.port, grpcPort: grpc!.port, runtime, api, stop: () => runtime.stop() };
+  return { httpUrl: http.url, httpPort: http.port, grpcPort: grpc!.port, runtime, api, purgeDeleted: purgeNow, stop: () => runtime.stop() };
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
 import { devices, type DeviceRow } from './schema';
 
@@ -41,4 +41,14 @@ export const insertDevice = async (db: DbExecutor, values: typeof devices.$infer
 export const updateDevice = async (db: DbExecutor, storeId: string, id: string, values: Partial<typeof devices.$inferInsert>): Promise<DeviceRow> => {
   const [row] = await db.update(devices).set(values).where(and(eq(devices.id, id), eq(devices.storeId, storeId))).returning();
   return row as DeviceRow;
+};
+
+/** Revokes every active device of the stores at `at`; answers the revoked devices. */
+export const revokeDevicesOfStores = async (db: DbExecutor, storeIds: string[], at: Date): Promise<DeviceRow[]> => {
+  if (storeIds.length === 0) return [];
+  return (await db
+    .update(devices)
+    .set({ revokedAt: at, updatedAt: at })
+    .where(and(inArray(devices.storeId, storeIds), isNull(devices.revokedAt)))
+    .returning()) as DeviceRow[];
 };

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
-import { hqs, stores, type HqRow } from './schema';
+import { bulkImports, hqs, managerAccounts, stores, type HqRow } from './schema';
 import { HQ_STATUS_PRIORITY } from '../domain/ordering';
 import type { HqStatus, HqType, Plan } from '../domain/enums';
 
@@ -90,4 +90,25 @@ export const insertHq = async (db: DbExecutor, values: typeof hqs.$inferInsert):
 export const updateHq = async (db: DbExecutor, id: string, values: Partial<typeof hqs.$inferInsert>): Promise<HqRow> => {
   const [row] = await db.update(hqs).set(values).where(eq(hqs.id, id)).returning();
   return row as HqRow;
+};
+
+/**
+ * HQs soft-deleted before `cutoff` that no longer have store rows, at most `limit`, locked FOR
+ * UPDATE SKIP LOCKED (replicas take disjoint rows). The INDEPENDENT HQ is never deleted.
+ */
+export const claimHqsDeletedBefore = async (db: DbExecutor, cutoff: Date, limit: number) =>
+  db
+    .select({ id: hqs.id, deletedAt: hqs.deletedAt })
+    .from(hqs)
+    .where(and(lt(hqs.deletedAt, cutoff), ne(hqs.type, 'INDEPENDENT'), sql`not exists (select 1 from ${stores} where ${stores.hqId} = ${hqs.id})`))
+    .orderBy(asc(hqs.deletedAt), asc(hqs.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+/** Deletes HQ rows for good (their manager copies and import summaries first). */
+export const purgeHqs = async (db: DbExecutor, ids: string[]): Promise<void> => {
+  if (ids.length === 0) return;
+  await db.delete(managerAccounts).where(inArray(managerAccounts.hqId, ids));
+  await db.delete(bulkImports).where(inArray(bulkImports.hqId, ids));
+  await db.delete(hqs).where(inArray(hqs.id, ids));
 };

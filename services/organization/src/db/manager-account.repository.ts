@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
 import { managerAccounts } from './schema';
 import type { AccountStatus } from '../domain/enums';
@@ -30,4 +30,18 @@ export const applyAccountStatus = async (db: DbExecutor, accountId: string, stat
     .where(and(eq(managerAccounts.accountId, accountId), lte(managerAccounts.statusChangedAt, at)))
     .returning({ id: managerAccounts.accountId });
   return res.length;
+};
+
+/** Manager accounts in the copy that are not withdrawn: HQ managers of the HQ (when given) and managers of the stores. */
+export const liveManagersOf = async (db: DbExecutor, scope: { hqId?: string; storeIds: string[] }): Promise<ManagerProjection[]> => {
+  const of = [
+    ...(scope.hqId ? [and(eq(managerAccounts.role, 'HQ_MANAGER'), eq(managerAccounts.hqId, scope.hqId))!] : []),
+    ...(scope.storeIds.length ? [inArray(managerAccounts.storeId, scope.storeIds)] : []),
+  ];
+  if (of.length === 0) return [];
+  return db
+    .select()
+    .from(managerAccounts)
+    .where(and(ne(managerAccounts.status, 'WITHDRAWN'), or(...of)))
+    .orderBy(asc(managerAccounts.createdAt), asc(managerAccounts.accountId));
 };

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
-import { hqs, managerAccounts, stores, type HqRow, type StoreRow } from './schema';
+import { devices, hqs, managerAccounts, stores, type HqRow, type StoreRow } from './schema';
 import { containsPattern, rankSql, type Lock } from './hq.repository';
 import { STORE_STATUS_PRIORITY } from '../domain/ordering';
 import type { Plan, StoreStatus, StoreType } from '../domain/enums';
@@ -124,4 +124,43 @@ export const storesOfHq = async (
     .where(and(...conds))
     .orderBy(asc(stores.name), asc(stores.id));
   return rows as Array<{ store: StoreRow; hq: HqRow }>;
+};
+
+/** Live stores of an HQ, locked FOR UPDATE (the HQ deletion takes them with it). */
+export const liveStoresOfHqForUpdate = async (db: DbExecutor, hqId: string): Promise<StoreRow[]> =>
+  (await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.hqId, hqId), isNull(stores.deletedAt)))
+    .orderBy(asc(stores.id))
+    .for('update')) as StoreRow[];
+
+/** Soft-deletes stores of one HQ (tenant filter) at `at`. */
+export const softDeleteStores = async (db: DbExecutor, hqId: string, ids: string[], at: Date): Promise<void> => {
+  if (ids.length === 0) return;
+  await db
+    .update(stores)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(and(eq(stores.hqId, hqId), inArray(stores.id, ids), isNull(stores.deletedAt)));
+};
+
+/**
+ * Stores soft-deleted before `cutoff`, at most `limit`, locked FOR UPDATE SKIP LOCKED: replicas
+ * purging at once take disjoint rows and never wait for each other.
+ */
+export const claimStoresDeletedBefore = async (db: DbExecutor, cutoff: Date, limit: number) =>
+  db
+    .select({ id: stores.id, hqId: stores.hqId, deletedAt: stores.deletedAt })
+    .from(stores)
+    .where(lt(stores.deletedAt, cutoff))
+    .orderBy(asc(stores.deletedAt), asc(stores.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+/** Deletes store rows for good (their devices and manager copies first). */
+export const purgeStores = async (db: DbExecutor, ids: string[]): Promise<void> => {
+  if (ids.length === 0) return;
+  await db.delete(devices).where(inArray(devices.storeId, ids));
+  await db.delete(managerAccounts).where(inArray(managerAccounts.storeId, ids));
+  await db.delete(stores).where(inArray(stores.id, ids));
 };

@@ -3,6 +3,7 @@ import type { ServiceApi } from '@storecast/service-kit';
 import { onboardHq } from '../app/onboard-hq.use-case';
 import { adminListHqsUseCase, changeHqStatus, getHqDetail, listHqsForDropdown, renameHq } from '../app/admin-hq.use-case';
 import type { AppContext } from '../app/context';
+import { deleteHq } from '../app/delete-organization.use-case';
 import type { HqAction } from '../domain/hq-status';
 import * as dto from './dto';
 import * as req from './requests';
@@ -107,6 +108,20 @@ export const adminHqRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     response: { status: 200, description: 'New status', schema: dto.HqStatusResponseSchema },
     errors: { 403: ['INDEPENDENT_HQ_SUSPENSION_FORBIDDEN'], 404: ['HQ_NOT_FOUND'], 409: ['HQ_INVALID_STATUS_TRANSITION'] },
     handler: async ({ principal, params, body }) => dto.hqStatus(await changeHqStatus(ctx, principal, params.id, 'SUSPEND', body.reason)),
+  });
+
+  api.define(router, {
+    method: 'delete',
+    path: '/api/v1/admin/hq/{id}',
+    operationId: 'deleteHq',
+    summary: 'Soft-delete an HQ with all its stores (path chosen by this service; kept 90 days, then purged)',
+    description:
+      'Every live store of the HQ is deleted with it; their active devices are revoked; then the HQ managers and the store managers are withdrawn via identity (failures are counted and logged, the deletion stands). The INDEPENDENT HQ cannot be deleted. Events organization.store.deleted (each store) and organization.hq.deleted; audit HQ_DELETED.',
+    tags,
+    auth,
+    response: { status: 200, description: 'Deleted', schema: dto.HqDeletionResponseSchema },
+    errors: { 404: ['HQ_NOT_FOUND'], 409: ['HQ_INVALID_STATUS_TRANSITION'] },
+    handler: async ({ principal, params }) => dto.hqDeletion(params.id, await deleteHq(ctx, principal, params.id)),
   });
 
   return router;

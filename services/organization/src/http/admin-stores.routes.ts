@@ -9,6 +9,7 @@ import {
   onboardIndependentStore,
 } from '../app/admin-store.use-case';
 import type { AppContext } from '../app/context';
+import { deleteStore } from '../app/delete-organization.use-case';
 import { issueStoreManager } from '../app/issue-store-manager.use-case';
 import * as dto from './dto';
 import * as req from './requests';
@@ -139,6 +140,20 @@ export const adminStoresRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     response: { status: 200, description: 'Managers', schema: dto.StoreManagerListResponseSchema },
     errors: { 404: ['STORE_NOT_FOUND'], ...identityDown },
     handler: async ({ params }) => ({ items: (await listAdminStoreManagers(ctx, params.storeId)).map(dto.managerItem) }),
+  });
+
+  api.define(router, {
+    method: 'delete',
+    path: '/api/v1/admin/stores/{storeId}',
+    operationId: 'deleteStore',
+    summary: 'Soft-delete a store, closed or not (path chosen by this service; kept 90 days, then purged)',
+    description:
+      'The store leaves every read; its active devices are revoked; then its manager accounts are withdrawn via identity (failures are counted and logged, the deletion stands). Event organization.store.deleted; audit STORE_DELETED.',
+    tags,
+    auth,
+    response: { status: 200, description: 'Deleted', schema: dto.StoreDeletionResponseSchema },
+    errors: { 404: ['STORE_NOT_FOUND'] },
+    handler: async ({ principal, params }) => dto.storeDeletion(params.storeId, await deleteStore(ctx, principal, params.storeId)),
   });
 
   return router;

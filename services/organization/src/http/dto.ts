@@ -6,6 +6,7 @@ import type { HqDetail } from '../app/admin-hq.use-case';
 import type { StoreDetail } from '../app/admin-store.use-case';
 import type { HqStoreDetail } from '../app/hq-stores.use-case';
 import type { HqProfile } from '../app/hq-profile.use-case';
+import type { DeletionResult } from '../app/delete-organization.use-case';
 import type { DeviceWithPlaylist, StoreMe } from '../app/store-mode.use-case';
 import { effectiveBillingAnchorDay, effectivePlan } from '../domain/effective-settings';
 import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES, ACCOUNT_STATUSES } from '../domain/enums';
@@ -256,6 +257,15 @@ export const DevicePlaylistResponseSchema = z
   .object({ deviceId: uuid, playlist: PlaylistRefSchema.nullable().openapi({ description: 'null: the device follows the store' }) })
   .openapi('DevicePlaylistResponse');
 
+const DeletionFieldsSchema = z.object({
+  deletedAt: ts,
+  revokedDeviceCount: z.number().int(),
+  withdrawnManagerCount: z.number().int(),
+  managerWithdrawalFailedCount: z.number().int().openapi({ description: 'Accounts identity could not withdraw now (logged); they cannot act, their HQ or store is gone' }),
+});
+export const StoreDeletionResponseSchema = DeletionFieldsSchema.extend({ storeId: uuid }).openapi('StoreDeletionResponse');
+export const HqDeletionResponseSchema = DeletionFieldsSchema.extend({ hqId: uuid, deletedStoreIds: z.array(uuid) }).openapi('HqDeletionResponse');
+
 // ---------- presenters (typed by the schemas above) ----------
 
 type Dto<S extends z.ZodType> = z.input<S>;
@@ -437,3 +447,14 @@ export const device = (d: DeviceRow): Dto<typeof DeviceResponseSchema> => ({
   createdAt: toIso(d.createdAt),
   updatedAt: toIso(d.updatedAt),
 });
+
+const deletionFields = (r: DeletionResult) => ({
+  deletedAt: toIso(r.deletedAt),
+  revokedDeviceCount: r.revokedDeviceCount,
+  withdrawnManagerCount: r.withdrawnManagerCount,
+  managerWithdrawalFailedCount: r.managerWithdrawalFailedCount,
+});
+
+export const storeDeletion = (storeId: string, r: DeletionResult): Dto<typeof StoreDeletionResponseSchema> => ({ storeId, ...deletionFields(r) });
+
+export const hqDeletion = (hqId: string, r: DeletionResult): Dto<typeof HqDeletionResponseSchema> => ({ hqId, deletedStoreIds: r.deletedStoreIds, ...deletionFields(r) });

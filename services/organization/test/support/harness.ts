@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { newId } from '@storecast/service-kit';
+import { newId, type Clock } from '@storecast/service-kit';
 import { apiClient, CatalogDouble, createTestEnv, IdentityDouble, type ApiClient, type TestClaims, type TestEnv } from '@storecast/service-kit/testing';
 import { createOrganizationClient } from '@storecast/proto';
 import { loadOrganizationConfig, start, type StartedOrganization } from '../../src';
@@ -26,14 +26,15 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export const startHarness = async (): Promise<Harness> => {
+export const startHarness = async (opts: { clock?: Clock } = {}): Promise<Harness> => {
   const env = await createTestEnv('organization');
   const identity = new IdentityDouble();
   const catalog = new CatalogDouble();
   const service = await start(
     loadOrganizationConfig(
-      env.env({ IDENTITY_GRPC_ADDR: await identity.start(), CATALOG_SEARCH_GRPC_ADDR: await catalog.start(), BULK_CSV_MAX_BYTES: String(256 * 1024) }),
+      env.env({ IDENTITY_GRPC_ADDR: await identity.start(), CATALOG_SEARCH_GRPC_ADDR: await catalog.start(), BULK_CSV_MAX_BYTES: String(256 * 1024), PURGE_INTERVAL_MS: '0' }),
     ),
+    { clock: opts.clock },
   );
   const operatorId = newId();
   const grpc = createOrganizationClient(`127.0.0.1:${service.grpcPort}`);
