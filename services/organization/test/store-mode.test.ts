@@ -126,6 +126,53 @@ describe('GET /api/v1/store/me', () => {
   });
 });
 
+describe('PATCH /api/v1/store/me (store profile)', () => {
+  it('the store manager updates its contact fields: 200 with the profile, stored, audit STORE_PROFILE_UPDATED with before/after, event organization.store.updated', async () => {
+    const hq = await onboardHq(h);
+    const s = await storeWithManager(hq);
+    const res = await h.api('PATCH', '/api/v1/store/me', { token: s.token, body: { managerName: 'Kim', managerPhone: '010-1234-5678', managerEmail: ' Contact@Example.COM ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: s.storeId, managerName: 'Kim', managerPhone: '010-1234-5678', managerEmail: 'contact@example.com', address: 'Addr 1' });
+
+    const [stored] = await rows<{ manager_name: string; manager_phone: string; manager_email: string }>(h, 'select * from stores where id = $1', [s.storeId]);
+    expect(stored).toMatchObject({ manager_name: 'Kim', manager_phone: '010-1234-5678', manager_email: 'contact@example.com' });
+    const [audit] = await auditOf(h, 'STORE_PROFILE_UPDATED', s.storeId);
+    expect(audit).toMatchObject({ actor_account_id: s.accountId, actor_role: 'STORE_MANAGER', store_id: s.storeId, hq_id: hq.hqId });
+    expect(audit!.detail.changes).toEqual({
+      managerName: { before: 'Store Mgr', after: 'Kim' },
+      managerPhone: { before: null, after: '010-1234-5678' },
+      managerEmail: { before: expect.stringContaining('@example.com'), after: 'contact@example.com' },
+    });
+    const events = await outboxOf(h, 'organization.store.updated', 'storeId', s.storeId);
+    expect(events.map((e) => e.payload.data.changed)).toEqual([['managerName', 'managerEmail', 'managerPhone']]);
+  });
+
+  it('null or blank clears a field; absent keys, name and address are left as they are; no differences is a 200 no-op without audit', async () => {
+    const hq = await onboardHq(h);
+    const s = await storeWithManager(hq);
+    const cleared = await h.api('PATCH', '/api/v1/store/me', { token: s.token, body: { managerName: '  ', name: 'Renamed', address: 'Elsewhere' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ managerName: null, address: 'Addr 1' });
+    expect(cleared.body.name).not.toBe('Renamed');
+    const again = await h.api('PATCH', '/api/v1/store/me', { token: s.token, body: { managerName: null } });
+    expect(again.body.updatedAt).toBe(cleared.body.updatedAt);
+    expect(await auditOf(h, 'STORE_PROFILE_UPDATED', s.storeId)).toHaveLength(1);
+  });
+
+  it('invalid values answer 400 VALIDATION_FAILED and change nothing; a closed store 403 AUTH_STORE_CLOSED', async () => {
+    const hq = await onboardHq(h);
+    const s = await storeWithManager(hq);
+    for (const body of [{ managerEmail: 'not-an-email' }, { managerPhone: 'x'.repeat(31) }, { managerName: 42 }]) {
+      const res = await h.api('PATCH', '/api/v1/store/me', { token: s.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await auditOf(h, 'STORE_PROFILE_UPDATED', s.storeId)).toHaveLength(0);
+    await h.api('POST', `/api/v1/admin/stores/${s.storeId}/close`, { token: h.operatorToken, body: { reason: 'r' } });
+    expect((await h.api('PATCH', '/api/v1/store/me', { token: s.token, body: { managerName: 'x' } })).body.error.code).toBe('AUTH_STORE_CLOSED');
+  });
+});
+
 describe('/api/v1/store/devices', () => {
   let hq: OnboardedHq;
   beforeAll(async () => {

@@ -27,3 +27,15 @@ export const updateHqStoreSchema = z.object({
   managerEmail: nullableEmail.optional(),
   managerPhone: nullableText(30).optional(),
 });
+
+/**
+ * UpdateStoreMeRequest (store profile, spec 03 "store profile endpoints"): the contact fields a store
+ * manager keeps current for its own store. Name and address identify the store to its HQ and stay
+ * HQ-edited; managerEmail is a contact value only (the account's sign-in email is identity's).
+ * Per key: absent = unchanged, null (or blank) = clear, value = set.
+ */
+export const updateStoreMeSchema = z.object({
+  managerName: nullableText(50).optional(),
+  managerEmail: nullableEmail.optional(),
+  managerPhone: nullableText(30).optional(),
+});

@@ -1,6 +1,7 @@
 import { emit, newId, writeAudit, type Principal } from '@storecast/service-kit';
 import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
-import { findStore } from '../db/store.repository';
+import { findStore, updateStore } from '../db/store.repository';
+import { changedFields, diffStorePatch, type StorePatch } from '../domain/store-patch';
 import { countActiveDevices, findActiveDevice, findActiveDeviceByKey, insertDevice, listActiveDevices, updateDevice } from '../db/device.repository';
 import { decideRegistration } from '../domain/devices';
 import { effectiveSettings, type EffectiveSettings } from '../domain/effective-settings';
@@ -32,6 +33,38 @@ export const getStoreMe = async (ctx: AppContext, found: { store: StoreRow; hq: 
   settings: settingsOf(found.store, found.hq),
   activeDeviceCount: await countActiveDevices(ctx.db, found.store.id),
 });
+
+/**
+ * Store profile PATCH by the store's manager: only managerName, managerEmail, managerPhone.
+ * Without differences a 200 no-op (no audit, no event, updatedAt kept); otherwise audit
+ * STORE_PROFILE_UPDATED with before/after per changed field and organization.store.updated.
+ */
+export const updateStoreMe = async (
+  ctx: AppContext,
+  actor: Principal,
+  found: { store: StoreRow; hq: HqRow },
+  patch: Pick<StorePatch, 'managerName' | 'managerEmail' | 'managerPhone'>,
+): Promise<StoreMe> => {
+  const store = await ctx.db.transaction(async (tx) => {
+    const current = await findStore(tx, found.store.id, { hqId: found.hq.id, lock: 'update' });
+    if (!current) throw errors.scopeMismatch();
+    const changes = diffStorePatch(current, patch);
+    const fields = changedFields(changes);
+    if (fields.length === 0) return current;
+    const values: Partial<StoreRow> = { updatedAt: ctx.clock.now() };
+    for (const f of fields) (values as Record<string, unknown>)[f] = changes[f]!.after;
+    const row = await updateStore(tx, current.id, values);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'STORE_PROFILE_UPDATED', targetType: 'STORE', targetId: current.id, targetLabel: row.name, hqId: current.hqId, storeId: current.id, detail: { changes } },
+      ctx.clock,
+    );
+    await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: current.hqId, changed: fields } }, ctx.clock);
+    return row;
+  });
+  return getStoreMe(ctx, { store, hq: found.hq });
+};
 
 export interface DeviceWithPlaylist {
   device: DeviceRow;

@@ -2,7 +2,7 @@ import { badRequest, emailSchema, pagingSchema, passwordSchema, reasonSchema } f
 import { z } from './zod';
 import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES } from '../domain/enums';
 import { REGIONS } from '../domain/regions';
-import { nullableText, createHqStoreSchema, updateHqStoreSchema } from '../app/store-input';
+import { nullableText, createHqStoreSchema, updateHqStoreSchema, updateStoreMeSchema } from '../app/store-input';
 
 // ---------- query parameters ----------
 
@@ -145,6 +145,10 @@ export const RegisterDeviceRequestSchema = z
     label: z.string().trim().min(1).max(50),
   })
   .openapi('RegisterDeviceRequest');
+
+export const UpdateStoreMeRequestSchema = updateStoreMeSchema.openapi('UpdateStoreMeRequest', {
+  description: 'Store profile: managerName, managerEmail (contact value only), managerPhone; per key absent = unchanged, null = clear; other keys are ignored',
+});
 
 export const SetDevicePlaylistRequestSchema = z
   .object({ playlistId: z.uuid().nullable() })

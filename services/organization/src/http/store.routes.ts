@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { ServiceApi } from '@storecast/service-kit';
 import type { AppContext } from '../app/context';
 import { callerStore } from '../app/scope';
-import { getDevicePlaylist, getStoreMe, listDevices, registerDevice, renameDevice, revokeDevice, setDevicePlaylist } from '../app/store-mode.use-case';
+import { getDevicePlaylist, getStoreMe, updateStoreMe, listDevices, registerDevice, renameDevice, revokeDevice, setDevicePlaylist } from '../app/store-mode.use-case';
 import * as dto from './dto';
 import * as req from './requests';
 
@@ -27,6 +27,21 @@ export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     response: { status: 200, description: 'Store', schema: dto.StoreMeResponseSchema },
     errors: scope,
     handler: async ({ principal }) => dto.storeMe(await getStoreMe(ctx, await callerStore(ctx, principal))),
+  });
+
+  api.define(router, {
+    method: 'patch',
+    path: '/api/v1/store/me',
+    operationId: 'updateStoreMe',
+    summary: "Update the store profile's contact fields (managerName, managerEmail, managerPhone)",
+    description:
+      'Per key: absent = unchanged, null or blank = clear, value = set. Name and address stay with the HQ; managerEmail is a contact value, not the sign-in email. No differences = 200 no-op; otherwise audit STORE_PROFILE_UPDATED and event organization.store.updated.',
+    tags: ME,
+    auth,
+    body: req.UpdateStoreMeRequestSchema,
+    response: { status: 200, description: 'Updated store', schema: dto.StoreMeResponseSchema },
+    errors: scope,
+    handler: async ({ principal, body }) => dto.storeMe(await updateStoreMe(ctx, principal, await callerStore(ctx, principal), body)),
   });
 
   api.define(router, {
