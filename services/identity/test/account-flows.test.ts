@@ -110,7 +110,10 @@ describe('account activation and recovery', () => {
       const m = await managerWithSetupLink();
       const stale = await h.http.post('/api/v1/auth/setup/complete', { token: m.token, newPassword: 'my-own-password-1', termsVersion: 'T-2025', privacyPolicyVersion: 'P-2026' });
       expect(stale.status).toBe(400);
-      expect(stale.body.error).toMatchObject({ code: 'INVALID_LEGAL_VERSION', details: [expect.objectContaining({ field: 'termsVersion' })] });
+      expect(stale.body.error).toMatchObject({ code: 'INVALID_LEGAL_VERSION', fields: { termsVersion: expect.any(String) } });
+      // details are for VALIDATION_FAILED only (spec 02 § Errors)
+      expect(stale.body.error).not.toHaveProperty('details');
+      expect(stale.body.error.fields).not.toHaveProperty('privacyPolicyVersion');
       const missing = await h.http.post('/api/v1/auth/setup/complete', { token: m.token, newPassword: 'my-own-password-1' });
       expect(missing.body.error.code).toBe('INVALID_LEGAL_VERSION');
       expect((await h.http.post('/api/v1/auth/setup/verify', { token: m.token })).status).toBe(200);

@@ -32,6 +32,9 @@ describe('email templates (operator)', () => {
       const res = await h.http.get('/api/v1/admin/email-templates/WELCOME/preview', { token: op.accessToken });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_ENUM_VALUE');
+      // details are for VALIDATION_FAILED only (spec 02 § Errors): the allowed values are in the message and fields
+      expect(res.body.error).not.toHaveProperty('details');
+      expect(res.body.error.fields).toEqual({ type: expect.stringContaining('ACCOUNT_SETUP') });
     });
 
     it('a test send answers delivered=false, emailConfigured=false (a copy lands in the outbox)', async () => {

@@ -8,7 +8,7 @@ import type { IdentityContext, RequestMeta } from './context';
 /**
  * POST /api/v1/auth/setup/complete → 204. The owner sets a password and, for managers, agrees to the
  * active terms and privacy policy: the given versions must equal the active ones (400
- * INVALID_LEGAL_VERSION otherwise, details per field), and the consent is recorded through
+ * INVALID_LEGAL_VERSION otherwise, `fields` naming each stale version; `details` is for VALIDATION_FAILED only), and the consent is recorded through
  * LegalService.RecordConsent with ip, user agent and signer name (default: the account name, else the
  * email). The link is used up in the same transaction as the password; the row lock makes a second
  * use — concurrent or later — 400 ACCOUNT_TOKEN_INVALID. RecordConsent is idempotent per subject and
@@ -27,8 +27,8 @@ export const completeSetup = async (
     const active = await ctx.legal.getActiveVersions();
     const mismatched = mismatchedVersions(active, input);
     if (mismatched.length) {
-      throw badRequest('INVALID_LEGAL_VERSION', 'The agreed versions are not the current ones', {
-        details: mismatched.map((field) => ({ field, code: 'INVALID_LEGAL_VERSION', message: 'Not the current version' })),
+      throw badRequest('INVALID_LEGAL_VERSION', `Not the current version: ${mismatched.join(', ')}`, {
+        fields: Object.fromEntries(mismatched.map((field) => [field, 'Not the current version'])),
       });
     }
   }

@@ -6,8 +6,9 @@ import { assertActiveOperator } from './operator-scope';
 
 export const templateType = (value: string): EmailTemplateType => {
   if (!isTemplateType(value)) {
+    // `details` is for VALIDATION_FAILED only (spec 02 § Errors): the field goes in `fields`.
     throw badRequest('INVALID_ENUM_VALUE', `Unknown email template type (one of ${EMAIL_TEMPLATE_TYPES.join(', ')})`, {
-      details: [{ field: 'type', code: 'INVALID_ENUM_VALUE', message: `Expected one of ${EMAIL_TEMPLATE_TYPES.join(', ')}` }],
+      fields: { type: `Expected one of ${EMAIL_TEMPLATE_TYPES.join(', ')}` },
     });
   }
   return value;
