@@ -209,6 +209,10 @@ describe('GET /api/v1/admin/hq/admin-list', () => {
     const bad = await h.api('GET', '/api/v1/admin/hq/admin-list?status=DELETED', { token: h.operatorToken });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_ENUM_VALUE');
+    // details is for VALIDATION_FAILED only: the field goes to `fields`, the message says it too
+    expect(bad.body.error.details).toBeUndefined();
+    expect(bad.body.error.fields).toEqual({ status: expect.stringContaining('ONBOARDING') });
+    expect(bad.body.error.message).toMatch(/^status must be one of/);
     const long = await h.api('GET', `/api/v1/admin/hq/admin-list?q=${'x'.repeat(101)}`, { token: h.operatorToken });
     expect(long.status).toBe(400);
     expect(long.body.error.code).toBe('VALIDATION_FAILED');

@@ -187,6 +187,19 @@ describe('POST /api/v1/hq/stores', () => {
     }
   });
 
+  it('HQ_STORE_INVALID_FIELD says what is wrong in message and fields, never in details (details is for VALIDATION_FAILED only)', async () => {
+    const res = await h.api('POST', '/api/v1/hq/stores', { token: hq.token, body: { name: '', managerEmail: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('HQ_STORE_INVALID_FIELD');
+    expect(res.body.error.details).toBeUndefined();
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['managerEmail', 'name']);
+    expect(res.body.error.message).toMatch(/name/);
+    const hostile = await h.api('POST', '/api/v1/hq/stores', { token: hq.token, body: { name: 'a\u0000b' } });
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.error.details).toBeUndefined();
+    expect(hostile.body.error.fields).toEqual({ name: expect.any(String) });
+  });
+
   it('a taken email answers 409 DUPLICATE_EMAIL and nothing is created', async () => {
     const taken = email('taken');
     h.identity.seed({ email: taken, role: 'STORE_MANAGER' });

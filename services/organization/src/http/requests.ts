@@ -8,7 +8,8 @@ import { nullableText, createHqStoreSchema, updateHqStoreSchema, updateStoreMeSc
 
 /**
  * An enumerated filter: absent or empty means "no filter"; any other value outside the
- * enumeration answers 400 INVALID_ENUM_VALUE (spec 02 § Errors) rather than VALIDATION_FAILED.
+ * enumeration answers 400 INVALID_ENUM_VALUE (spec 02 § Errors) rather than VALIDATION_FAILED,
+ * with the message and `fields: { <name>: 'must be one of ...' }` (no `details`).
  */
 const enumFilter = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z
@@ -18,7 +19,8 @@ const enumFilter = <const T extends readonly [string, ...string[]]>(name: string
       const value = values.find((v) => v === raw);
       if (value !== undefined) return value;
       const message = `must be one of ${values.join(', ')}`;
-      throw badRequest('INVALID_ENUM_VALUE', `${name} ${message}`, { details: [{ field: name, code: 'INVALID_ENUM_VALUE', message }] });
+      // details is for VALIDATION_FAILED only (spec 02 § Errors): the field goes to `fields`.
+      throw badRequest('INVALID_ENUM_VALUE', `${name} ${message}`, { fields: { [name]: message } });
     })
     .optional()
     .openapi({ type: 'string', enum: [...values] });
