@@ -263,11 +263,12 @@ describe('agreeing while identity is unreachable', () => {
     await h.stop();
   });
 
-  it('the consent is still recorded, with a null signer name', async () => {
+  it('answers 503 SERVICE_UNAVAILABLE and records nothing: the scope re-check is never skipped', async () => {
     await h.publish('terms', 'v1');
     const hqId = newId();
     const res = await h.api('POST', '/api/v1/legal/terms/agree', { token: h.sign({ sub: newId(), role: 'HQ_MANAGER', hqId }), body: { version: 'v1' } });
-    expect(res.status).toBe(204);
-    expect(await h.sql('select subject_id, document_version, signer_name from consent_records')).toEqual([{ subject_id: hqId, document_version: 'v1', signer_name: null }]);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await h.sql('select subject_id from consent_records')).toEqual([]);
   });
 });

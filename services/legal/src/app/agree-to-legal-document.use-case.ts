@@ -33,14 +33,11 @@ const subjectOf = (principal: Principal): ConsentSubject => {
 
 /**
  * The signer name (the account's name) and the re-check of the claims against identity's stored
- * account. Identity not answering degrades to a null signer name, never to a failure.
+ * account. Identity not answering is 503 SERVICE_UNAVAILABLE (the peer throws it): the re-check is
+ * never skipped.
  */
 const signerOf = async (ctx: LegalContext, principal: Principal): Promise<string | null> => {
   const found = await ctx.identity.lookupAccount(principal.accountId);
-  if (found.outcome === 'UNAVAILABLE') {
-    ctx.logger.warn({ accountId: principal.accountId, reason: found.reason }, 'identity unavailable: consent stored without signer name');
-    return null;
-  }
   if (found.outcome === 'NOT_FOUND') throw scopeMismatch();
   const a = found.account;
   const sameScope =

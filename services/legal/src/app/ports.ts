@@ -30,11 +30,9 @@ export interface AccountSummary {
 
 export type AccountLookup =
   | { outcome: 'FOUND'; account: AccountSummary }
-  | { outcome: 'NOT_FOUND' }
-  /** Identity did not answer (down, deadline, failure): the caller degrades, never fails. */
-  | { outcome: 'UNAVAILABLE'; reason: string };
+  | { outcome: 'NOT_FOUND' };
 
-/** Identity's accounts; never throws: not answering is the UNAVAILABLE outcome. */
+/** Identity's accounts; not answering throws 503 SERVICE_UNAVAILABLE (authorization fails closed). */
 export interface IdentityPeer {
   lookupAccount(accountId: string): Promise<AccountLookup>;
 }

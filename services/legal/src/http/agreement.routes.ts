@@ -32,7 +32,7 @@ export const agreementRouter = (api: ServiceApi, ctx: LegalContext): Router => {
       summary: `Agree to the current ${label} (HQ or store manager; idempotent)`,
       description:
         'Records one consent per HQ (HQ managers) or store (store managers) and version, with time, ip, user agent and ' +
-        'signer name (the account name from identity; null when identity does not answer). A repeat is a no-op (204). ' +
+        'signer name (the account name from identity, which re-checks the caller: 503 while identity does not answer). A repeat is a no-op (204). ' +
         'Operators get 403 FORBIDDEN; impersonated sessions 403 IMPERSONATION_FORBIDDEN_ACTION before the body is read.',
       tags: ['Legal agreement'],
       // Impersonated sessions are refused by the guard, before the body is read.
@@ -43,6 +43,7 @@ export const agreementRouter = (api: ServiceApi, ctx: LegalContext): Router => {
         400: ['INVALID_LEGAL_VERSION'],
         403: ['PRINCIPAL_SCOPE_MISMATCH'],
         409: ['CONSENT_DUPLICATE_VERSION'],
+        503: ['SERVICE_UNAVAILABLE'],
       },
       handler: async ({ body, principal, req }) => {
         await agreeToLegalDocument(ctx, { kind, version: body.version, principal, ip: clientIp(req), userAgent: userAgentOf(req) });

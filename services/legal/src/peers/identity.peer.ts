@@ -1,4 +1,4 @@
-import { AppError, callUnary, grpc } from '@storecast/service-kit';
+import { AppError, callUnary, grpc, serviceUnavailable } from '@storecast/service-kit';
 import type { IdentityServiceClient } from '@storecast/proto';
 import type { AccountLookup, IdentityPeer } from '../app/ports';
 
@@ -8,7 +8,8 @@ const isNotFound = (err: AppError) =>
 /**
  * IdentityPeer over IdentityService.GetAccount (deadline from the runtime's peer client). Not
  * found (ACCOUNT_NOT_FOUND, or a bare NOT_FOUND) is an answer; anything else (unreachable,
- * deadline, failure) is UNAVAILABLE, which the agree use case degrades to a null signer name.
+ * deadline, failure) is 503 SERVICE_UNAVAILABLE: the caller's scope cannot be re-checked, so
+ * nothing is allowed (authorization fails closed).
  */
 export const identityPeer = (client: IdentityServiceClient): IdentityPeer => ({
   async lookupAccount(accountId: string): Promise<AccountLookup> {
@@ -20,7 +21,7 @@ export const identityPeer = (client: IdentityServiceClient): IdentityPeer => ({
       };
     } catch (err) {
       if (err instanceof AppError && isNotFound(err)) return { outcome: 'NOT_FOUND' };
-      return { outcome: 'UNAVAILABLE', reason: err instanceof Error ? err.message : String(err) };
+      throw serviceUnavailable('Identity is unavailable: the caller cannot be re-checked', err);
     }
   },
 });
