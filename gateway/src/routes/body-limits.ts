@@ -12,7 +12,15 @@ import { methodRule, methodRuleLookup, splitPath, type MethodRule } from './path
 const MiB = 1024 * 1024;
 export const MULTIPART_OVERHEAD = 1 * MiB;
 
-export type BodyClass = 'music' | 'attachment' | 'csv' | 'recording' | 'upload-file';
+/**
+ * Legal documents (spec 02 § Limits: content at most 200000 characters): JSON encoders that write
+ * every character as a `\uXXXX` escape need 6 bytes per character (a character outside the BMP is
+ * two UTF-16 units, counted twice by the limit and escaped twice), plus room for the other fields.
+ */
+export const LEGAL_CONTENT_MAX_CHARS = 200_000;
+export const LEGAL_DOCUMENT_BODY_LIMIT = LEGAL_CONTENT_MAX_CHARS * 6 + 64 * 1024;
+
+export type BodyClass = 'music' | 'attachment' | 'csv' | 'recording' | 'upload-file' | 'legal-document';
 
 export const BODY_CLASS_LIMITS: Readonly<Record<BodyClass, number>> = {
   music: 20 * MiB + MULTIPART_OVERHEAD, // MP3 music and CM songs: at most 20 MB
@@ -20,6 +28,7 @@ export const BODY_CLASS_LIMITS: Readonly<Record<BodyClass, number>> = {
   csv: 2 * MiB, // HQ bulk store CSV (1000 rows)
   recording: 10 * MiB + MULTIPART_OVERHEAD, // store broadcast recording: at most 10 MB
   'upload-file': 20 * MiB + MULTIPART_OVERHEAD, // ticketed upload: the largest target (music)
+  'legal-document': LEGAL_DOCUMENT_BODY_LIMIT, // terms / privacy policy publish: 200000 escaped characters
 };
 
 const rule = (methods: string | string[], pattern: string, bodyClass: BodyClass) => methodRule(methods, pattern, bodyClass);
@@ -36,6 +45,8 @@ export const BODY_RULES: readonly MethodRule<BodyClass>[] = [
   rule('POST', '/api/v1/hq/stores/bulk', 'csv'),
   rule('POST', '/api/v1/store/broadcasts/recording', 'recording'),
   rule('POST', '/api/v1/uploads/files', 'upload-file'),
+  rule('POST', '/api/v1/admin/terms', 'legal-document'),
+  rule('POST', '/api/v1/admin/privacy-policy', 'legal-document'),
 ];
 
 const bodyClassOf = methodRuleLookup(BODY_RULES);

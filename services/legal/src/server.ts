@@ -3,6 +3,7 @@ import { createLogger, createServiceRuntime, ServiceApi, systemClock, type Clock
 import { createIdentityClient, createOrganizationClient, legalProto } from '@storecast/proto';
 import type { LegalConfig } from './config';
 import { schema, type LegalSchema } from './db/schema';
+import { CONTENT_MAX_LENGTH } from './domain/legal-document';
 import type { IdentityPeer, LegalContext, OrganizationPeer } from './app/ports';
 import { identityPeer } from './peers/identity.peer';
 import { organizationPeer } from './peers/organization.peer';
@@ -52,8 +53,9 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     api,
     routers: [legalDocumentsRouter(api, context), agreementRouter(api, context), hqConsentsRouter(api, context)],
     grpcServices: [{ definition: legalProto().LegalService.service, implementation: legalHandlers(context, runtime.logger) }],
-    // A 200000-character markdown body escapes to more than the default 1 MB in the worst case.
-    jsonLimit: '2mb',
+    // A 200000-character document written as \uXXXX escapes is 6 bytes a character (1.2 MB), more
+    // than the default 1 MB; the gateway's body-limits table gives the publish routes the same room.
+    jsonLimit: `${CONTENT_MAX_LENGTH * 6 + 64 * 1024}b`,
   });
   if (!served.grpc) throw new Error('gRPC server did not start');
   return {

@@ -120,6 +120,18 @@ describe('publishing terms and privacy policy', () => {
     expect(res.body.content).toHaveLength(200_000);
   });
 
+  it('accepts 200000 characters written as \\uXXXX escapes (1.2 MB of JSON), as many JSON encoders write them', async () => {
+    const body = `{"version":"v-escaped","content":"${'\\uac00'.repeat(200_000)}"}`;
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1024 * 1024);
+    const res = await fetch(`${h.legal.httpUrl}/api/v1/admin/terms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.operatorToken()}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { content: string }).content).toBe('가'.repeat(200_000));
+  });
+
   describe('validation answers 400 VALIDATION_FAILED with details per field', () => {
     const cases: Array<[string, unknown, string]> = [
       ['a missing version', { content: 'x' }, 'version'],
