@@ -284,6 +284,28 @@ describe('GET /api/v1/hq/stores', () => {
     expect((await list('?q=%25')).body.total).toBe(0);
   });
 
+  it('q matches %, _ and \\ literally in every list that searches (ILIKE wildcards escaped)', async () => {
+    const other = await onboardHq(h, { name: unique('Lit%HQ_x') });
+    for (const name of ['pct 50% off', 'under_score', 'back\\slash', 'pct 50x off', 'underXscore', 'backXslash']) await createHqStore(h, other, { name });
+    const hqList = async (q: string) =>
+      (await h.api('GET', `/api/v1/hq/stores?q=${encodeURIComponent(q)}`, { token: other.token })).body.items.map((i: { name: string }) => i.name);
+    expect(await hqList('50%')).toEqual(['pct 50% off']);
+    expect(await hqList('r_s')).toEqual(['under_score']);
+    expect(await hqList('k\\s')).toEqual(['back\\slash']);
+    const adminStores = async (q: string) =>
+      (await h.api('GET', `/api/v1/admin/stores/admin-list?hqId=${other.hqId}&q=${encodeURIComponent(q)}`, { token: h.operatorToken })).body.items.map(
+        (i: { name: string }) => i.name,
+      );
+    expect(await adminStores('50%')).toEqual(['pct 50% off']);
+    expect(await adminStores('r_s')).toEqual(['under_score']);
+    expect(await adminStores('k\\s')).toEqual(['back\\slash']);
+    const adminHqs = async (q: string) =>
+      (await h.api('GET', `/api/v1/admin/hq/admin-list?q=${encodeURIComponent(q)}`, { token: h.operatorToken })).body.items.map((i: { id: string }) => i.id);
+    expect(await adminHqs('t%h')).toEqual([other.hqId]);
+    expect(await adminHqs('Q_X')).toEqual([other.hqId]);
+    expect(await adminHqs('Lit_HQ')).toEqual([]);
+  });
+
   it('filters by status, type and hasManagerAccount', async () => {
     expect((await list('?status=SUSPENDED')).body.items.map((i: { id: string }) => i.id)).toEqual([ids.z]);
     expect((await list('?hasManagerAccount=true')).body.items.map((i: { id: string }) => i.id)).toEqual([ids.y, ids.b]);
