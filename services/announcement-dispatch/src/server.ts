@@ -4,12 +4,13 @@ import {
   createServiceRuntime,
   ServiceApi,
   systemClock,
+  uploadTicketSigner,
   type Clock,
   type Logger,
   type ObjectStorage,
   type ServiceRuntime,
 } from '@storecast/service-kit';
-import { createIdentityClient, createOrganizationClient, createStoreDeviceClient } from '@storecast/proto';
+import { commercialsProto, createIdentityClient, createOrganizationClient, createStoreDeviceClient } from '@storecast/proto';
 import type { AnnouncementDispatchConfig } from './config';
 import { schema, type DispatchSchema } from './db/schema';
 import type { AppContext, IdentityPeer, OrganizationPeer, SpeechSynthesizer } from './app/ports';
@@ -21,7 +22,13 @@ import { hqAnnouncementRoutes } from './http/hq-announcements.routes';
 import { hqDispatchRoutes } from './http/hq-dispatches.routes';
 import { storeDeliveryRoutes } from './http/store.routes';
 import { adminTtsRoutes } from './http/admin-tts.routes';
+import { storeBroadcastRoutes } from './http/store-broadcasts.routes';
+import { hqCommercialRoutes } from './http/hq-commercials.routes';
+import { commercialHandlers } from './grpc/commercial.handlers';
+import { purgeDeletedCommercials } from './app/commercials.use-case';
+import { purgeExpiredDrafts } from './app/purge-drafts.use-case';
 import { minuteScheduler, type MinuteScheduler } from './scheduler/minute-scheduler';
+import { purgeJob, type PurgeJob } from './scheduler/purge-job';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -38,10 +45,13 @@ export interface AnnouncementDispatchDeps {
 export interface StartedAnnouncementDispatch {
   httpUrl: string;
   httpPort: number;
+  grpcPort: number;
   runtime: ServiceRuntime<DispatchSchema>;
   api: ServiceApi;
   context: AppContext;
   scheduler: MinuteScheduler;
+  /** Expired drafts and commercial songs past retention (run() purges now). */
+  purge: PurgeJob;
   stop(): Promise<void>;
 }
 
@@ -69,6 +79,7 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
   }
   const context: AppContext = {
     db: runtime.db,
+    settings: { draftTtlMs: config.BROADCAST_DRAFT_TTL_MINUTES * 60_000, commercialRetentionDays: config.COMMERCIAL_RETENTION_DAYS },
     clock: deps.clock ?? systemClock,
     logger: runtime.logger,
     storage,
@@ -79,12 +90,20 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
     identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR), runtime.logger),
   };
 
-  const api = new ServiceApi({ title: 'Storecast announcement-dispatch', description: 'Announcements (TTS), dispatch, recurring schedules and store delivery', verifier: runtime.verifier });
+  const api = new ServiceApi({
+    title: 'Storecast announcement-dispatch',
+    description: 'Announcements (TTS), dispatch, recurring schedules, store delivery, store broadcasts and commercial songs',
+    verifier: runtime.verifier,
+    // COMMERCIAL_CREATE / COMMERCIAL_REPLACE tickets forwarded by the gateway's POST /api/v1/uploads/files.
+    uploadTickets: uploadTicketSigner(config, context.clock),
+  });
   const router = api.router();
   hqAnnouncementRoutes(api, router, context);
   hqDispatchRoutes(api, router, context);
   storeDeliveryRoutes(api, router, context);
   adminTtsRoutes(api, router, context);
+  storeBroadcastRoutes(api, router, context, { recordingMaxBytes: config.RECORDING_MAX_BYTES });
+  hqCommercialRoutes(api, router, context, { maxBytes: config.COMMERCIAL_MAX_BYTES });
 
   const scheduler = minuteScheduler(context, {
     intervalMs: config.SCHEDULER_INTERVAL_MS,
@@ -93,15 +112,38 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
   });
   runtime.onStop(() => scheduler.stop());
 
-  const served = await runtime.serve({ api, routers: [router] });
+  // Each purge on its own: object storage trouble with drafts does not hold back commercial songs.
+  const purgeOne = (what: string, run: () => Promise<number>) =>
+    run().catch((err: unknown) => {
+      runtime.logger.warn({ err }, `${what} purge failed; retrying at the next run`);
+      return 0;
+    });
+  const purge = purgeJob({
+    intervalMs: config.PURGE_INTERVAL_MS,
+    logger: runtime.logger,
+    purge: async () => ({
+      drafts: await purgeOne('broadcast draft', () => purgeExpiredDrafts(context, config.PURGE_BATCH_SIZE)),
+      commercials: await purgeOne('commercial song', () => purgeDeletedCommercials(context, config.PURGE_BATCH_SIZE)),
+    }),
+  });
+  runtime.onStop(() => purge.stop());
+
+  const served = await runtime.serve({
+    api,
+    routers: [router],
+    grpcServices: [{ definition: commercialsProto().CommercialService.service, implementation: commercialHandlers(context, runtime.logger) }],
+  });
   if (config.SCHEDULER_ENABLED) scheduler.start();
+  purge.start();
   return {
     httpUrl: served.http.url,
     httpPort: served.http.port,
+    grpcPort: served.grpc!.port,
     runtime,
     api,
     context,
     scheduler,
+    purge,
     stop: () => runtime.stop(),
   };
 };

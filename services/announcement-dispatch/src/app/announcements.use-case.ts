@@ -44,7 +44,8 @@ const storeAudio = async (ctx: AppContext, key: string, audio: SynthesizedAudio)
   }
 };
 
-export const presignAudio = (ctx: AppContext, row: Pick<AnnouncementRow, 'audioKey'>) => ctx.storage.presignGet(row.audioKey, { contentType: 'audio/mpeg' });
+export const presignAudio = (ctx: AppContext, row: Pick<AnnouncementRow, 'audioKey' | 'audioContentType'>) =>
+  ctx.storage.presignGet(row.audioKey, { contentType: row.audioContentType });
 
 const viewOf = async (ctx: AppContext, row: AnnouncementRow, schedules?: number): Promise<AnnouncementView> => ({
   row,

@@ -51,8 +51,17 @@ export interface IdentityPeer {
 export type Db = NodePgDatabase<DispatchSchema>;
 export type Tx = DbExecutor;
 
+/** Limits and lifetimes from the configuration that rules need. */
+export interface AppSettings {
+  /** How long a store broadcast draft can be sent (then purged unless sent). */
+  draftTtlMs: number;
+  /** Days a soft-deleted commercial song is kept before the purge. */
+  commercialRetentionDays: number;
+}
+
 export interface AppContext {
   db: Db;
+  settings: AppSettings;
   clock: Clock;
   logger: Logger;
   storage: ObjectStorage;

@@ -15,7 +15,7 @@ export interface TickResult {
   expired: number;
 }
 
-const ruleOf = (s: DispatchScheduleRow) => ({
+export const ruleOf = (s: DispatchScheduleRow) => ({
   frequency: s.frequency as Frequency,
   times: s.times,
   daysOfWeek: s.daysOfWeek as Weekday[],

@@ -154,7 +154,8 @@ export interface PendingRow {
 /**
  * What a store's player reads: PENDING rows (store-wide ones, and with a device those addressed to
  * it, minus those it skipped), plus for a device PLAYED rows of the last window it has not
- * acknowledged. Oldest first (due time, then creation).
+ * acknowledged. Oldest first (due time, then creation), at most PENDING_WINDOW rows with every
+ * emergency row among them.
  */
 export const pendingForStore = async (
   db: DbExecutor,
@@ -177,15 +178,25 @@ export const pendingForStore = async (
         ),
       )
     : and(eq(dispatches.storeId, storeId), isNull(dispatches.deviceId), eq(dispatches.status, 'PENDING'));
+  // Emergency rows are taken first into the bounded window, so a long backlog never pushes one
+  // out (spec 03: emergency announcements survive the start-up backlog drain); answered oldest first.
   const rows = await db
     .select({ dispatch: dispatches, announcement: announcements })
     .from(dispatches)
     .innerJoin(announcements, eq(announcements.id, dispatches.announcementId))
     .where(where)
-    .orderBy(asc(dispatches.dueAt), asc(dispatches.createdAt), asc(dispatches.id))
-    .limit(200);
-  return rows;
+    .orderBy(desc(dispatches.isEmergency), asc(dispatches.dueAt), asc(dispatches.createdAt), asc(dispatches.id))
+    .limit(PENDING_WINDOW);
+  return rows.sort(
+    (a, b) =>
+      a.dispatch.dueAt.getTime() - b.dispatch.dueAt.getTime() ||
+      a.dispatch.createdAt.getTime() - b.dispatch.createdAt.getTime() ||
+      (a.dispatch.id < b.dispatch.id ? -1 : a.dispatch.id > b.dispatch.id ? 1 : 0),
+  );
 };
+
+/** Most rows one pending read answers. */
+export const PENDING_WINDOW = 200;
 
 /** Ids of the store's dispatches HQ stopped remotely within the window (today, KST). */
 export const revokedIdsForStore = async (db: DbExecutor, storeId: string, window: { start: Date; end: Date }): Promise<string[]> =>

@@ -23,11 +23,20 @@ export const announcements = pgTable(
     audioKey: text('audio_key').notNull(),
     durationSeconds: doublePrecision('duration_seconds'),
     isEmergency: boolean('is_emergency').notNull().default(false),
+    /** MIME type of the stored audio: audio/mpeg (synthesized) or a recording's audio/webm, audio/mp4, audio/mpeg. */
+    audioContentType: text('audio_content_type').notNull().default('audio/mpeg'),
+    /** Store broadcast drafts: TTS (synthesized preview) or RECORDING; null for HQ announcements. */
+    broadcastKind: text('broadcast_kind').$type<'TTS' | 'RECORDING'>(),
+    /** Store broadcast drafts: sendable until then; a never-sent draft past it is purged with its audio. */
+    expiresAt: ts('expires_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('announcements_hq_idx').on(t.hqId, t.createdAt, t.id).where(sql`deleted_at is null`)],
+  (t) => [
+    index('announcements_hq_idx').on(t.hqId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('announcements_draft_expiry_idx').on(t.expiresAt).where(sql`source = 'STORE_BROADCAST'`),
+  ],
 );
 
 /** Recurring dispatch schedules of an announcement (rule columns as in domain/schedule.ts). */
@@ -77,7 +86,8 @@ export const scheduleOccurrences = pgTable(
 /**
  * One row per target store of a dispatch call (batch). due_at is when it is due: the scheduled
  * time, or issue + 2 s for an immediate one; the scheduler turns SCHEDULED rows PENDING at due_at
- * and PENDING rows MISSED at due_at + 10 minutes.
+ * and PENDING rows MISSED at due_at + 10 minutes. hq_id is set exactly on HQ-originated rows
+ * (dispatch calls, recurring occurrences); a store's own broadcast has hq_id null and target STORE.
  */
 export const dispatches = pgTable(
   'dispatches',
@@ -138,8 +148,50 @@ export const dispatchAcks = pgTable(
   (t) => [index('dispatch_acks_dispatch_idx').on(t.dispatchId, t.deviceId, t.createdAt)],
 );
 
-export const schema = { announcements, dispatchSchedules, scheduleOccurrences, dispatches, dispatchAcks };
+/** A store's reusable broadcast texts (spec 03 § Store broadcast): at most 20 active, soft delete. */
+export const broadcastTemplates = pgTable(
+  'broadcast_templates',
+  {
+    id: uuid('id').primaryKey(),
+    storeId: uuid('store_id').notNull(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    voice: text('voice').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('broadcast_templates_store_idx').on(t.storeId, t.updatedAt, t.id).where(sql`deleted_at is null`)],
+);
+
+/**
+ * Commercial songs (CM songs) of an HQ: the MP3 stored as uploaded under audio_key (the same key
+ * across file replacements); soft delete, purged for good 90 days later.
+ */
+export const commercialSongs = pgTable(
+  'commercial_songs',
+  {
+    id: uuid('id').primaryKey(),
+    hqId: uuid('hq_id').notNull(),
+    title: text('title').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    audioKey: text('audio_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('commercial_songs_hq_idx').on(t.hqId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('commercial_songs_deleted_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
+  ],
+);
+
+export const schema = { announcements, dispatchSchedules, scheduleOccurrences, dispatches, dispatchAcks, broadcastTemplates, commercialSongs };
 export type DispatchSchema = typeof schema;
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type DispatchRow = typeof dispatches.$inferSelect;
 export type DispatchScheduleRow = typeof dispatchSchedules.$inferSelect;
+export type BroadcastTemplateRow = typeof broadcastTemplates.$inferSelect;
+export type CommercialSongRow = typeof commercialSongs.$inferSelect;

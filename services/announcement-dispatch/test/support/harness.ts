@@ -85,10 +85,10 @@ export const startHarness = async (options: { env?: Record<string, string>; deps
   };
 };
 
-/** Real MP3 bytes (lame encoding a short tone) for vendor doubles. */
-export const sampleMp3 = (): Buffer => {
+/** Real MP3 bytes (lame encoding a tone, one second unless told) for vendor doubles and uploads. */
+export const sampleMp3 = (seconds = 1): Buffer => {
   const rate = 22050;
-  const samples = rate; // one second
+  const samples = Math.round(rate * seconds);
   const wav = Buffer.alloc(44 + samples * 2);
   wav.write('RIFF', 0);
   wav.writeUInt32LE(36 + samples * 2, 4);
@@ -104,6 +104,39 @@ export const sampleMp3 = (): Buffer => {
   wav.writeUInt32LE(samples * 2, 40);
   for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return execFileSync('lame', ['--quiet', '-b', '64', '-', '-'], { input: wav });
+};
+
+const ebml = (id: number[], data: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from([0x80 | data.length]), data]);
+
+/** A WebM (Matroska, DocType webm) header as browsers' MediaRecorder writes it, then filler. */
+export const sampleWebm = (): Buffer => {
+  const header = Buffer.concat([ebml([0x42, 0x86], Buffer.from([1])), ebml([0x42, 0x82], Buffer.from('webm')), ebml([0x42, 0x87], Buffer.from([4]))]);
+  return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | header.length]), header, Buffer.alloc(2000, 1)]);
+};
+
+/** An ISO media file start (ftyp box) with the brand: 'M4A ' (audio/mp4) or 'mp42' (Safari's recordings). */
+export const sampleMp4 = (brand = 'M4A '): Buffer => {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftyp', 4);
+  box.write(brand, 8);
+  box.write('isommp42', 16);
+  return Buffer.concat([box, Buffer.alloc(2000, 1)]);
+};
+
+export const sampleWav = (): Buffer => {
+  const wav = Buffer.alloc(2000);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(1992, 4);
+  wav.write('WAVE', 8);
+  wav.write('fmt ', 12);
+  return wav;
+};
+
+export const fileForm = (bytes: Uint8Array, name = 'file.bin', type = 'application/octet-stream'): FormData => {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type }), name);
+  return form;
 };
 
 /** An HTTP speech vendor double: answers with `respond` and records what it received. */
