@@ -3,7 +3,6 @@
  * titles, one genre and 1–3 moods per track drawn from the moods that genre usually carries.
  * Inserted with plain SQL (tag options, music, music_moods); the ground truth is returned.
  */
-import type { Pool } from 'pg';
 
 export interface SeededTrack {
   id: string;
@@ -106,7 +105,7 @@ export const generateCatalog = (count: number, seed = 20261123): SeededTrack[] =
 };
 
 /** Inserts the catalog: tag options (plus the Korean calm tag), music rows (created a minute apart) and moods. */
-export const seedCatalog = async (pool: Pick<Pool, 'query'>, tracks: SeededTrack[], at = new Date('2026-11-01T00:00:00.000Z')): Promise<Map<string, string>> => {
+export const seedCatalog = async (pool: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }, tracks: SeededTrack[], at = new Date('2026-11-01T00:00:00.000Z')): Promise<Map<string, string>> => {
   const tagIds = new Map<string, string>();
   let n = 0;
   const addTag = async (type: 'GENRE' | 'MOOD', value: string) => {

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Clock, DbExecutor, ObjectStorage } from '@storecast/service-kit';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { CatalogSchema } from '../db/schema';
 import type { Id3Plan } from '../domain/id3-plan';
@@ -45,6 +44,11 @@ export interface Mp3Files {
   rewrite(bytes: Buffer, plan: Id3Plan): Promise<RewrittenMp3>;
 }
 
+/** A pool (pg) as the plain-SQL repositories use it. */
+export interface SqlRunner {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** Colour features of an image (adapters/sharp-images.ts); a file that is not a supported image → 400. */
 export interface ImageAnalyzer {
   colourFeatures(bytes: Buffer): Promise<ColourFeatures>;
@@ -54,7 +58,7 @@ export interface ImageAnalyzer {
 export interface CatalogContext {
   db: NodePgDatabase<CatalogSchema>;
   /** The same database for the plain SQL of the public API (db/public-catalog.sql.ts, db/search.sql.ts). */
-  pool: Pick<Pool, 'query'>;
+  pool: SqlRunner;
   clock: Clock;
   logger: Logger;
   storage: ObjectStorage;

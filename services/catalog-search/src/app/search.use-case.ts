@@ -1,8 +1,8 @@
 import { listTagOptions } from '../db/tag-option.repository';
 import { musicForSearch, rankByMoods, rankByText, rankSimilar, tagsMatchingKeywords, tracksByIds, type TrackRow } from '../db/public-catalog.repository';
 import type { TagOptionRow } from '../db/schema';
-import { moodScoresOf, type ColourFeatures } from '../domain/image-moods';
-import { conceptsOfTagValue, interpretQuery, type QueryConcept } from '../domain/lexicon';
+import { leadingMoods, moodScoresOf, type ColourFeatures } from '../domain/image-moods';
+import { CONCEPT_BY_KEY, conceptsOfTagValue, interpretQuery, type QueryConcept } from '../domain/lexicon';
 import { familyOf } from '../domain/similarity';
 import { resourceNotFound } from './public-catalog.use-case';
 import type { CatalogContext } from './ports';
@@ -68,25 +68,29 @@ export const searchByText = async (ctx: Pick<CatalogContext, 'db' | 'pool'>, que
     weights.set(tag.id, current === undefined ? weight : weight < 0 || current < 0 ? Math.min(current, weight) : Math.max(current, weight));
     why.set(tag.id, [...(why.get(tag.id) ?? []), { term, field: fieldOf(tag), value: tag.value, weight: round(weight) }]);
   };
-  let positiveTotal = 0;
   for (const c of interpretation.concepts) {
-    if (c.weight > 0) positiveTotal += c.weight;
     for (const { tag, concepts } of tags) if (concepts.includes(c.concept)) note(tag, c.terms.join(', '), c.weight);
   }
-  const byKeyword = new Map<string, number>();
+  const byKeyword = new Map<string, { weight: number; genre: boolean }>();
   for (const k of await tagsMatchingKeywords(ctx.pool, interpretation.keywords)) {
     const tag = tags.find((t) => t.tag.id === k.id)?.tag;
     if (!tag || (weights.get(tag.id) ?? 0) < 0) continue;
     note(tag, k.keyword, Math.min(1, k.match));
-    byKeyword.set(k.keyword, Math.max(byKeyword.get(k.keyword) ?? 0, Math.min(1, k.match)));
+    byKeyword.set(k.keyword, { weight: Math.max(byKeyword.get(k.keyword)?.weight ?? 0, Math.min(1, k.match)), genre: tag.type === 'GENRE' });
   }
-  for (const w of byKeyword.values()) positiveTotal += w;
+  // The best a track can reach: the largest genre weight asked for plus the largest mood weight.
+  const kindOf = (concept: string) => CONCEPT_BY_KEY.get(concept)?.kind;
+  const positive = interpretation.concepts.filter((c) => c.weight > 0);
+  const bestGenre = Math.max(0, ...positive.filter((c) => kindOf(c.concept) === 'GENRE').map((c) => c.weight), ...[...byKeyword.values()].filter((k) => k.genre).map((k) => k.weight));
+  const bestMood = Math.max(0, ...positive.filter((c) => kindOf(c.concept) === 'MOOD').map((c) => c.weight), ...[...byKeyword.values()].filter((k) => !k.genre).map((k) => k.weight));
   const tagIds = [...weights.keys()];
+  const isGenre = new Map(tags.map((t) => [t.tag.id, t.tag.type === 'GENRE']));
   const tagShare = tagIds.length === 0 ? 0 : interpretation.keywords.length > byKeyword.size ? 0.85 : 1;
   const hits = await rankByText(ctx.pool, {
     tagIds,
     tagWeights: tagIds.map((id) => weights.get(id)!),
-    positiveTotal: Math.max(positiveTotal, 1e-9),
+    tagIsGenre: tagIds.map((id) => isGenre.get(id) ?? false),
+    best: Math.max(bestGenre + bestMood, 1e-9),
     keywords: interpretation.keywords.filter((k) => !byKeyword.has(k) || tagShare < 1),
     tagShare,
     limit,
@@ -116,7 +120,7 @@ export interface ImageAnalysis {
 export const searchByImage = async (ctx: Pick<CatalogContext, 'db' | 'pool' | 'images'>, image: Buffer, limit: number): Promise<SearchResult & ImageAnalysis> => {
   const features = await ctx.images.colourFeatures(image);
   const moods = moodScoresOf(features);
-  const scoreOf = new Map(moods.map((m) => [m.mood, m.score]));
+  const scoreOf = new Map(leadingMoods(moods).map((m) => [m.mood, m.score]));
   const tags = (await conceptTags(ctx)).filter((t) => t.tag.type === 'MOOD');
   const scored = tags
     .map(({ tag, concepts }) => ({ tag, score: Math.max(0, ...concepts.map((c) => scoreOf.get(c) ?? 0)) }))

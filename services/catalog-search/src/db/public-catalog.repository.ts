@@ -1,20 +1,12 @@
-import type { Pool } from 'pg';
+import type { TrackRow } from '../domain/track';
 import { countQuery, cursorPageQuery, offsetPageQuery, trackByIdQuery, tracksByIdsQuery, type CatalogFilter, type SqlQuery } from './public-catalog.sql';
 import { moodMatchQuery, similarQuery, tagsMatchingKeywordsQuery, textSearchQuery, type SimilarParams, type TextSearchParams } from './search.sql';
 
 /** Plain SQL of the public API runs on the pool (the statements are shared with the benchmark). */
-export type Db = Pick<Pool, 'query'>;
-
-/** A live, tagged music as the public catalog shows it (spec 01 Track), timestamps as Dates. */
-export interface TrackRow {
-  id: string;
-  durationSeconds: number;
-  fileKey: string;
-  createdAt: Date;
-  updatedAt: Date;
-  genre: { id: string; name: string; createdAt: Date; updatedAt: Date; deletedAt: Date | null };
-  moods: Array<{ moodId: string; name: string; createdAt: Date; updatedAt: Date; deletedAt: Date | null }>;
+export interface Db {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
+export type { TrackRow };
 
 interface RawTrack {
   id: string;

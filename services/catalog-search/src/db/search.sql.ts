@@ -8,8 +8,10 @@ export interface TextSearchParams {
   /** Tag options the query names (lexicon, full text or trigram over their values) and their weights (< 0: negated). */
   tagIds: string[];
   tagWeights: number[];
-  /** Σ positive weights of the query (normalizes the tag score to 0..1). */
-  positiveTotal: number;
+  /** Whether each tag is a genre (else a mood). */
+  tagIsGenre: boolean[];
+  /** The best a track can reach: the query's largest genre weight + its largest mood weight. */
+  best: number;
   /** Words for full-text and trigram matching over titles. */
   keywords: string[];
   /** Share of the score that comes from tags (the rest from the title); 0 when the query names no tag. */
@@ -18,19 +20,26 @@ export interface TextSearchParams {
 }
 
 /**
- * score = tagShare · min(1, Σ⁺w / Σ⁺q) + (1 − tagShare) · title − min(1, Σ⁻|w| / Σ⁺q)
+ * tags  = (genre weight of the track + its best mood weight + ¼ of its other mood weights) / best
+ * score = tagShare · min(1, tags) + (1 − tagShare) · title − min(1, Σ|negated weights of the track| / best)
  * title = 1 for a full-text hit (prefix match of a keyword as a title word), else the best
  * trigram word similarity of a keyword to the title when ≥ 0.6.
  */
 export const textSearchQuery = (p: TextSearchParams): SqlQuery => ({
-  text: `with q as (select * from unnest($1::uuid[], $2::float8[]) as q(tag_id, w)),
+  text: `with q as (select * from unnest($1::uuid[], $2::float8[], $7::bool[]) as q(tag_id, w, is_genre)),
 hits as (
-  select mm.music_id, q.tag_id, q.w from music_moods mm join q on q.tag_id = mm.mood_id
+  select mm.music_id, q.tag_id, q.w, false as is_genre from music_moods mm join q on q.tag_id = mm.mood_id and not q.is_genre
   union all
-  select m.id, q.tag_id, q.w from music m join q on q.tag_id = m.genre_id where m.deleted_at is null
+  select m.id, q.tag_id, q.w, true from music m join q on q.tag_id = m.genre_id and q.is_genre where m.deleted_at is null
 ),
 tagged as (
-  select music_id, sum(greatest(w, 0)) as pos, sum(least(w, 0)) as neg, array_agg(tag_id) as tag_ids from hits group by music_id
+  select music_id,
+    coalesce(max(w) filter (where is_genre and w > 0), 0)
+      + coalesce(max(w) filter (where not is_genre and w > 0), 0)
+      + 0.25 * (coalesce(sum(w) filter (where not is_genre and w > 0), 0) - coalesce(max(w) filter (where not is_genre and w > 0), 0)) as pos,
+    coalesce(sum(w) filter (where w < 0), 0) as neg,
+    array_agg(tag_id) as tag_ids
+  from hits group by music_id
 ),
 tsq as (select to_tsquery('simple', coalesce(nullif(array_to_string(array(select quote_literal(k) || ':*' from unnest($4::text[]) k), ' | '), ''), '''''')) as q),
 titled as (
@@ -55,7 +64,7 @@ from ranked r join music m on m.id = r.music_id and m.deleted_at is null and m.g
 where r.score > 0
 order by r.score desc, m.created_at desc, m.id desc
 limit $6`,
-  values: [p.tagIds, p.tagWeights, p.positiveTotal, p.keywords, p.tagShare, p.limit],
+  values: [p.tagIds, p.tagWeights, p.best, p.keywords, p.tagShare, p.limit, p.tagIsGenre],
 });
 
 /** Tag options whose value matches a keyword by full text (prefix) or trigram similarity ≥ 0.45. */
@@ -101,7 +110,7 @@ scored as (
     (case when m.genre_id = $2::uuid then 1 when m.genre_id = any($3::uuid[]) then 0.5 else 0 end) as genre_score,
     (select count(*) from music_moods om where om.music_id = m.id) as mood_count,
     exp(-abs(m.duration_seconds - $7::float8) / 60) as duration_score
-  from candidates c join music m on m.id = c.music_id
+  from candidates c join music m on m.id = c.music_id left join shared sh on sh.music_id = m.id
   where m.deleted_at is null and m.genre_id is not null and m.id <> $1::uuid
 )
 select music_id, genre_score, shared, mood_ids, duration_score,

@@ -9,7 +9,8 @@
  * - An ALIAS is a word or phrase of a query that names a concept (synonyms in both languages).
  *   English aliases match whole words (plural "s" ignored); Korean aliases match a word's start,
  *   so conjugated and particle forms ("잔잔한", "잔잔하게", "카페에서") match their stem.
- * - A SITUATION ("cafe", "비 오는", "workout") stands for several concepts with weights.
+ * - A SITUATION ("cafe", "비 오는", "workout") stands for several concepts with weights; a
+ *   negative weight is what the situation rules out (sleep: nothing tense or energetic).
  * - A NEGATION ("not too loud", "시끄럽지 않은", "EDM 말고") turns the concepts it covers into a
  *   penalty and adds half their weight to the opposite concept (not loud → calm).
  */
@@ -31,7 +32,7 @@ export const CONCEPTS: Concept[] = [
   // Moods
   { key: 'calm', kind: 'MOOD', en: ['calm', 'peaceful', 'relaxing', 'relaxed', 'relax', 'soothing', 'mellow', 'gentle', 'soft', 'quiet', 'tranquil', 'serene', 'chill', 'chilled', 'chillout', 'laid-back', 'laid back', 'easy listening', 'healing', 'slow', 'smooth', 'low-key'], ko: ['잔잔', '차분', '편안', '편한', '조용', '고요', '평온', '부드러', '부드럽', '힐링', '휴식', '여유', '느긋', '나른', '안정', '느린', '느리', '스무스'] },
   { key: 'cozy', kind: 'MOOD', en: ['cozy', 'cosy', 'warm', 'comforting', 'homey', 'snug'], ko: ['포근', '아늑', '따뜻', '따스', '훈훈'] },
-  { key: 'happy', kind: 'MOOD', en: ['happy', 'cheerful', 'joyful', 'joy', 'bright', 'sunny', 'upbeat', 'feel-good', 'feel good', 'fun', 'playful', 'light-hearted', 'lighthearted', 'positive', 'lively'], ko: ['행복', '즐거', '즐겁', '밝은', '밝게', '밝고', '경쾌', '기분 좋', '기분좋', '유쾌', '발랄', '상큼', '산뜻', '화사', '명랑'] },
+  { key: 'happy', kind: 'MOOD', en: ['happy', 'cheerful', 'joyful', 'joy', 'bright', 'sunny', 'feel-good', 'feel good', 'fun', 'playful', 'light-hearted', 'lighthearted', 'positive', 'lively'], ko: ['행복', '즐거', '즐겁', '밝은', '밝게', '밝고', '경쾌', '기분 좋', '기분좋', '유쾌', '발랄', '상큼', '산뜻', '화사', '명랑'] },
   { key: 'energetic', kind: 'MOOD', en: ['energetic', 'energy', 'exciting', 'excited', 'powerful', 'intense', 'loud', 'hype', 'hyped', 'pumping', 'pump', 'fast', 'dynamic', 'high-energy', 'high energy', 'banger', 'heavy', 'aggressive', 'thrilling'], ko: ['신나', '신난', '신남', '활기', '에너지', '강렬', '시끄러', '시끄럽', '빠른', '빠르', '파워', '역동', '흥겨', '흥겹', '격렬', '힘찬', '텐션', '폭발'] },
   { key: 'groovy', kind: 'MOOD', en: ['groovy', 'groove', 'funky', 'danceable', 'dance', 'dancing', 'rhythmic', 'bouncy'], ko: ['그루브', '그루비', '리드미컬', '댄스', '춤'] },
   { key: 'melancholic', kind: 'MOOD', en: ['sad', 'melancholic', 'melancholy', 'gloomy', 'blue', 'lonely', 'sorrowful', 'emotional', 'moody', 'bittersweet', 'heartbreak', 'tearful', 'somber'], ko: ['슬픈', '슬프', '우울', '쓸쓸', '외로', '외롭', '감성', '애절', '센치', '서글', '눈물', '이별', '먹먹', '울적'] },
@@ -88,9 +89,9 @@ export const SITUATIONS: Situation[] = [
   { en: ['night', 'late night', 'midnight', 'evening', 'nighttime'], ko: ['새벽', '한밤', '야간', '저녁', '자정'], exact: ['밤', '밤에'], concepts: { calm: 0.5, dreamy: 0.4, jazz: 0.4, lofi: 0.4, rnb: 0.3 } },
   { en: ['workout', 'gym', 'exercise', 'running', 'run', 'fitness', 'training', 'cardio', 'sport', 'sports'], ko: ['운동', '헬스', '러닝', '달리기', '조깅', '피트니스', '트레이닝', '스포츠'], concepts: { energetic: 1, edm: 0.6, hiphop: 0.5, rock: 0.4 } },
   { en: ['party', 'clubbing', 'festival', 'celebration'], ko: ['파티', '축제', '클럽에서', '페스티벌'], concepts: { energetic: 0.8, groovy: 0.7, happy: 0.4, edm: 0.6, house: 0.6 } },
-  { en: ['study', 'studying', 'focus', 'focused', 'concentration', 'concentrate', 'work', 'working', 'office', 'reading', 'coding', 'productive'], ko: ['공부', '집중', '업무', '독서', '사무실', '작업', '코딩', '도서관'], concepts: { calm: 0.7, lofi: 0.7, piano: 0.5, ambient: 0.5, classical: 0.4 } },
-  { en: ['sleep', 'sleeping', 'bedtime', 'nap', 'lullaby'], ko: ['수면', '잠잘', '잠들', '자장가', '낮잠', '숙면'], concepts: { calm: 1, ambient: 0.6, piano: 0.5, dreamy: 0.4 } },
-  { en: ['meditation', 'meditate', 'yoga', 'spa', 'massage', 'mindfulness'], ko: ['명상', '요가', '스파', '마사지'], concepts: { calm: 1, ambient: 0.8, dreamy: 0.3 } },
+  { en: ['study', 'studying', 'focus', 'focused', 'concentration', 'concentrate', 'work', 'working', 'office', 'reading', 'coding', 'productive'], ko: ['공부', '집중', '업무', '독서', '사무실', '작업', '코딩', '도서관'], concepts: { calm: 0.7, lofi: 0.7, piano: 0.5, ambient: 0.5, classical: 0.4, energetic: -0.3, tense: -0.3 } },
+  { en: ['sleep', 'sleeping', 'bedtime', 'nap', 'lullaby'], ko: ['수면', '잠잘', '잠들', '자장가', '낮잠', '숙면'], concepts: { calm: 1, ambient: 0.6, piano: 0.5, dreamy: 0.4, energetic: -0.5, tense: -0.5 } },
+  { en: ['meditation', 'meditate', 'yoga', 'spa', 'massage', 'mindfulness'], ko: ['명상', '요가', '스파', '마사지'], concepts: { calm: 1, ambient: 0.8, dreamy: 0.3, energetic: -0.5, tense: -0.5 } },
   { en: ['dinner', 'restaurant', 'wine', 'bistro', 'fine dining', 'candlelight', 'bar', 'lounge', 'cocktail'], ko: ['레스토랑', '와인', '디너', '저녁 식사', '식당', '바에서', '라운지', '칵테일'], concepts: { romantic: 0.5, calm: 0.5, jazz: 0.7, bossa_nova: 0.3 } },
   { en: ['shopping', 'store', 'retail', 'boutique', 'mall', 'shop'], ko: ['쇼핑', '매장', '옷가게', '편집숍', '백화점', '가게'], concepts: { happy: 0.5, groovy: 0.3, pop: 0.5, indie: 0.3 } },
   { en: ['spring', 'springtime', 'picnic', 'flowers', 'blossom'], ko: ['봄', '피크닉', '소풍', '벚꽃', '꽃놀이'], concepts: { happy: 0.5, hopeful: 0.4, romantic: 0.3, acoustic: 0.4 } },
@@ -101,6 +102,7 @@ export const SITUATIONS: Situation[] = [
   { en: ['sunset', 'dusk', 'twilight', 'golden hour'], ko: ['노을', '석양', '해질', '황혼'], concepts: { dreamy: 0.5, calm: 0.5, nostalgic: 0.3 } },
   { en: ['wedding', 'anniversary', 'valentine', 'proposal'], ko: ['결혼', '웨딩', '기념일', '발렌타인', '프로포즈'], concepts: { romantic: 1, classical: 0.4, piano: 0.4 } },
   { en: ['brunch', 'bakery', 'afternoon', 'tea'], ko: ['브런치', '베이커리', '빵집', '오후', '티타임'], concepts: { happy: 0.4, cozy: 0.4, calm: 0.4, acoustic: 0.5, bossa_nova: 0.4, jazz: 0.3 } },
+  { en: ['upbeat', 'up-tempo', 'uptempo'], ko: ['업비트', '업템포'], concepts: { happy: 0.8, energetic: 0.8 } },
   { en: ['hotel', 'lobby'], ko: ['호텔', '로비'], concepts: { calm: 0.6, jazz: 0.5, piano: 0.4, ambient: 0.3 } },
 ];
 
@@ -204,7 +206,7 @@ export const interpretQuery = (text: string): QueryInterpretation => {
   const negated = new Set<number>();
   spans.forEach((span, idx) => {
     const word = span.label;
-    if (!span.entry && EN_NEGATIONS.has(word)) {
+    if (!span.entry && (EN_NEGATIONS.has(word) || (word === 'but' && spans[idx - 1]?.label === 'anything'))) {
       // English: the next concept within three words ("not too loud", "no heavy drums").
       for (let k = idx + 1; k < Math.min(spans.length, idx + 4); k++) {
         if (spans[k]!.entry) {
@@ -251,7 +253,9 @@ export const interpretQuery = (text: string): QueryInterpretation => {
       return;
     }
     for (const [concept, weight] of Object.entries(span.entry.concepts)) {
-      if (negated.has(idx)) {
+      if (weight < 0) {
+        if (!negated.has(idx)) put(negative, concept, -weight, span.label);
+      } else if (negated.has(idx)) {
         put(negative, concept, weight, `not ${span.label}`);
         const opposite = OPPOSITES[concept];
         if (opposite) put(positive, opposite, weight / 2, `not ${span.label}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TrackRow } from '../db/public-catalog.repository';
+import type { TrackRow } from '../domain/track';
 
 /** Spec 01 § Errors: the exact messages. */
 export const CATALOG_MESSAGES = {
