@@ -50,7 +50,7 @@ export interface DomainEventMap {
    * A dispatch became PENDING for one store (created for now, its scheduled time came, or a
    * recurring occurrence fell due): everything a player needs to fetch and play it. audioUrl is a
    * presigned GET valid for a limited time; players reload the pending list when it has expired.
-   * deviceId set: only that device of the store plays it.
+   * deviceId set: only that device of the store plays it. hqId null: a store's own broadcast.
    */
   'dispatch.dispatch.pending': {
     dispatchId: string;
@@ -69,9 +69,9 @@ export interface DomainEventMap {
   /** HQ stopped a PENDING dispatch remotely (revoke): players of the store stop it at once. */
   'dispatch.dispatch.revoked': { dispatchId: string; announcementId: string; hqId: string | null; storeId: string; deviceId: string | null; revokedAt: string };
   /**
-   * A commercial song was deleted for good (its soft-deleted record purged; not emitted for a soft
-   * delete). Emitted by announcement-dispatch once issue 14 lands; playback clears the round-robin
-   * cursors that point at it.
+   * A commercial song was deleted for good (its soft-deleted record purged 90 days after the soft
+   * delete; not emitted for the soft delete itself). Emitted by announcement-dispatch's purge job,
+   * once per song; playback clears the round-robin cursors that point at it.
    */
   'dispatch.commercial.purged': { commercialId: string; hqId: string };
   /**
