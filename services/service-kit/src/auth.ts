@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Metadata } from '@grpc/grpc-js';
 import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { TokenRevocations } from './token-revocations';
@@ -236,6 +237,22 @@ export const signedIn = (verifier: TokenVerifier, ...roles: Role[]): RequestHand
   requireRole(...roles),
   requirePasswordChanged,
 ];
+
+/**
+ * The caller of a gRPC call made on its behalf (decision 0008): the access token the calling
+ * service forwarded in metadata (`authorization: Bearer <token>`, callerInterceptor), verified
+ * here like a bearer token of an HTTP request (signature, expiry, revocation marks). A handler
+ * that acts for someone takes the actor from this principal, never from the request body.
+ * No token → 401 AUTH_TOKEN_INVALID (gRPC UNAUTHENTICATED); a bad one → the verifier's answer.
+ */
+export const callerOf = async (call: { metadata: Metadata }, verifier: TokenVerifier): Promise<Principal> => {
+  const header = call.metadata.get('authorization')[0];
+  const [scheme, token] = typeof header === 'string' ? header.split(' ') : [];
+  if (scheme?.toLowerCase() !== 'bearer' || !token) {
+    throw unauthorized('AUTH_TOKEN_INVALID', 'The call carries no caller token');
+  }
+  return toPrincipal(await verifier.verify(token), token);
+};
 
 /** HQ paths act on the caller's HQ only; a token without one is a scope mismatch. */
 export const hqScope = (principal: Principal): string => {

@@ -134,6 +134,39 @@ export const deadlineInterceptor = (ms: number = DEFAULT_DEADLINE_MS): grpc.Inte
   return new grpc.InterceptingCall(nextCall(options));
 };
 
+/**
+ * The metadata key carrying the verified caller's access token on a call made on its behalf
+ * (decision 0008): `authorization: Bearer <token>`, read on the receiving side by callerOf().
+ */
+export const CALLER_METADATA_KEY = 'authorization';
+
+/** Call options of a call made on behalf of a caller (its bearer token travels in metadata). */
+export interface CallerCallOptions extends grpc.CallOptions {
+  caller?: { token: string };
+}
+
+/**
+ * The per-call options that make callerInterceptor put the caller's access token in the call's
+ * metadata: `callUnary(client, 'createManagerAccount', request, onBehalfOf(principal))`.
+ */
+export const onBehalfOf = (caller: { token: string }, options: grpc.CallOptions = {}): CallerCallOptions => ({ ...options, caller });
+
+/**
+ * A client-side interceptor (runtime.peer installs it on every peer client) that sends the access
+ * token of the call's `caller` option, when one is given, as `authorization: Bearer <token>`.
+ * A caller without a token (an upload ticket's principal) sends nothing: the receiver then
+ * refuses the call where it needs a caller.
+ */
+export const callerInterceptor = (): grpc.Interceptor => (options, nextCall) => {
+  const caller = (options as CallerCallOptions).caller;
+  return new grpc.InterceptingCall(nextCall(options), {
+    start(metadata, listener, next) {
+      if (caller?.token) metadata.set(CALLER_METADATA_KEY, `Bearer ${caller.token}`);
+      next(metadata, listener);
+    },
+  });
+};
+
 type Callback<Res> = (err: grpc.ServiceError | null, res?: Res) => void;
 type UnaryMethod<Req, Res> = (req: Req, metadata: grpc.Metadata, options: grpc.CallOptions, cb: Callback<Res>) => unknown;
 
@@ -167,13 +200,14 @@ type UnaryMethodName<C> = {
 
 /**
  * Typed unary call by method name: `await callUnary(client, 'getAccount', { id })` infers the
- * request and response from the generated client. Failures come back as AppErrors.
+ * request and response from the generated client. Failures come back as AppErrors. On behalf of
+ * a caller: `callUnary(client, 'm', request, onBehalfOf(principal))` (see callerInterceptor).
  */
 export const callUnary = <C extends grpc.Client, M extends UnaryMethodName<C>>(
   client: C,
   method: M,
   request: RequestOf<C[M]>,
-  options: grpc.CallOptions = {},
+  options: CallerCallOptions = {},
 ): Promise<NonNullable<ResponseOf<C[M]>>> => {
   const fn = client[method] as unknown as UnaryMethod<RequestOf<C[M]>, NonNullable<ResponseOf<C[M]>>>;
   return unary(fn.bind(client), request, options);

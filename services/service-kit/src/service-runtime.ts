@@ -5,7 +5,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { Broker } from './broker';
 import { createDatabase, type Database, ensureDatabase, runMigrations } from './db';
 import { createHttpApp, listen, type RunningHttpServer } from './http';
-import { deadlineInterceptor, startGrpcServer, type RunningGrpcServer } from './grpc';
+import { callerInterceptor, deadlineInterceptor, startGrpcServer, type RunningGrpcServer } from './grpc';
 import { TokenVerifier } from './auth';
 import { RedisTokenRevocations, type TokenRevocations } from './token-revocations';
 import type { ServiceApi } from './routes';
@@ -93,7 +93,8 @@ export interface BaseServiceRuntime {
   revocations?: TokenRevocations;
   /**
    * A client of a peer's gRPC contract with the configured deadline on every call, closed on
-   * stop(). Call it with callUnary(client, 'method', request).
+   * stop(). Call it with callUnary(client, 'method', request); on behalf of the caller with
+   * callUnary(client, 'method', request, onBehalfOf(principal)) (its token travels in metadata).
    */
   peer<C extends grpc.Client>(factory: PeerFactory<C>, address: string): C;
   /** Starts the HTTP server (and the gRPC server when services are given). */
@@ -165,7 +166,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
     verifier,
     revocations,
     peer(factory, address) {
-      const client = factory(address, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS)] });
+      const client = factory(address, { interceptors: [deadlineInterceptor(config.GRPC_DEADLINE_MS), callerInterceptor()] });
       stopHooks.push(() => client.close());
       return client;
     },
