@@ -1,7 +1,31 @@
+import type { IncomingMessage } from 'node:http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 
 let sdk: NodeSDK | undefined;
+let instrumentations: ReturnType<typeof getNodeAutoInstrumentations> = [];
+
+/**
+ * The sampler when OTEL_TRACES_SAMPLER is not set: a trace is started (sampled) for 1 request in
+ * 10 at the edge, and every process follows its caller's decision (parent-based), so a trace is
+ * whole or absent. Unsampled requests still carry their trace context (traceparent with the
+ * sampled flag off) to every service, and their trace id reaches the logs.
+ * Override with the standard variables, e.g. OTEL_TRACES_SAMPLER=parentbased_always_on while
+ * debugging, or OTEL_TRACES_SAMPLER_ARG=0.01 on a busy platform.
+ */
+export const DEFAULT_TRACES_SAMPLER = 'parentbased_traceidratio';
+export const DEFAULT_TRACES_SAMPLER_ARG = '0.1';
+
+/**
+ * The instrumentations that produce useful spans: requests in and out (http), gRPC calls, broker
+ * publishes and consumes, SQL and Redis commands. Not express/router (a span per middleware), fs,
+ * dns, net, pino. OTEL_NODE_ENABLED_INSTRUMENTATIONS (the standard variable of
+ * auto-instrumentations-node) replaces the list.
+ */
+export const DEFAULT_INSTRUMENTATIONS = ['http', 'grpc', 'amqplib', 'pg', 'ioredis'] as const;
+
+/** Probes every few seconds are not worth a span. */
+const isProbe = (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz';
 
 /** Ends spans without sending them anywhere (the SDK needs one processor to create real spans). */
 const discardingProcessor = {
@@ -11,32 +35,39 @@ const discardingProcessor = {
   shutdown: async () => undefined,
 };
 
+const disabledByEnv = () => /^\s*true\s*$/i.test(process.env.OTEL_SDK_DISABLED ?? '');
+
 /**
- * Starts OpenTelemetry before express, pg, amqplib, ioredis and grpc are loaded, so their
- * instrumentations patch them. The exporter stays off unless OTEL_EXPORTER_OTLP_ENDPOINT is set;
- * spans still exist locally so trace ids reach the logs and propagate across services.
+ * Starts OpenTelemetry before pg, amqplib, ioredis, grpc and http servers/clients are loaded, so
+ * their instrumentations patch them. The exporter stays off unless OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set (then spans leave through the SDK's batch span processor, OTEL_BSP_* tune it); sampled spans
+ * exist locally anyway, and every request's trace context propagates across services.
+ * OTEL_SDK_DISABLED=true patches nothing at all.
  */
 export const startTelemetry = (serviceName: string): void => {
-  if (sdk) return;
+  if (sdk || disabledByEnv()) return;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  if (process.env.OTEL_TRACES_SAMPLER === undefined) {
+    process.env.OTEL_TRACES_SAMPLER = DEFAULT_TRACES_SAMPLER;
+    process.env.OTEL_TRACES_SAMPLER_ARG ??= DEFAULT_TRACES_SAMPLER_ARG;
+  }
+  process.env.OTEL_NODE_ENABLED_INSTRUMENTATIONS ??= DEFAULT_INSTRUMENTATIONS.join(',');
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) && process.env.OTEL_TRACES_EXPORTER !== 'none';
+  instrumentations = getNodeAutoInstrumentations({
+    '@opentelemetry/instrumentation-http': { ignoreIncomingRequestHook: isProbe },
+    // Background work (outbox polling, health pings) would start a trace of its own per command.
+    '@opentelemetry/instrumentation-pg': { requireParentSpan: true },
+    '@opentelemetry/instrumentation-ioredis': { requireParentSpan: true },
+  });
   sdk = new NodeSDK({
-    // Without a collector, still register a tracer provider (with no processor): spans get real
-    // trace ids for the logs and for propagation, and nothing is exported. OTEL_TRACES_EXPORTER
-    // =none alone would leave the no-op tracer, whose ids are all zeros.
+    // With an exporter (OTEL_EXPORTER_OTLP_ENDPOINT) the SDK builds it from the environment with a
+    // batch span processor. Without a collector, still register a tracer provider (with a
+    // processor that drops spans): trace ids for the logs and propagation, nothing exported.
+    // OTEL_TRACES_EXPORTER=none alone would leave the no-op tracer, whose ids are all zeros.
     ...(exporting ? {} : { spanProcessors: [discardingProcessor] }),
-    instrumentations: [
-      getNodeAutoInstrumentations({
-        // fs and dns spans are noise for this system.
-        '@opentelemetry/instrumentation-fs': { enabled: false },
-        '@opentelemetry/instrumentation-dns': { enabled: false },
-        '@opentelemetry/instrumentation-net': { enabled: false },
-        // The kit's logger adds traceId/spanId itself (also where telemetry is off, as in tests).
-        '@opentelemetry/instrumentation-pino': { enabled: false },
-      }),
-    ],
+    instrumentations,
   });
   sdk.start();
 };
@@ -44,5 +75,8 @@ export const startTelemetry = (serviceName: string): void => {
 export const stopTelemetry = async (): Promise<void> => {
   if (!sdk) return;
   await sdk.shutdown().catch(() => undefined);
+  // Unpatched too, so a test process that started telemetry leaves http and friends as it found them.
+  for (const instrumentation of instrumentations) instrumentation.disable();
+  instrumentations = [];
   sdk = undefined;
 };
