@@ -1,33 +1,71 @@
 #!/usr/bin/env node
-// Direct vs proxied throughput, measured side by side in one run.
+// The gateway's cost per proxied request against a minimal @fastify/http-proxy reference, measured
+// side by side in one run: targets alternate within every round, figures are medians over rounds.
 //
 //   npm run build -w gateway            (the bench runs the compiled gateway: gateway/dist)
-//   node gateway/bench/gateway-proxy.bench.mjs [--seconds 5] [--connections 50]
+//   node gateway/bench/gateway-proxy.bench.mjs [--rounds 5] [--seconds 3] [--connections 50]
+//        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--profile <dir>]
 //
-// An upstream (a plain keep-alive HTTP server answering a small JSON body) and the real gateway
-// (`node gateway/dist/main.js`, telemetry on as in production; OTEL_SDK_DISABLED=true turns it
-// off) run as child processes; this process is the load generator: N concurrent request loops
-// over a keep-alive agent for a fixed time. Three targets:
-//   direct         the upstream itself
-//   proxied public the gateway, GET /api/v1/terms/active (route lookup + proxy)
-//   proxied token  the gateway, GET /api/v1/hq/me with an RS256 access token (+ JWT verification)
-// Redis must be reachable for the gateway to start cleanly (it is not used by these routes).
-import { spawn } from 'node:child_process';
+// --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
+// bare http-proxy-middleware server, to see what the library itself costs).
+// --profile <dir>: the gateways run with `--cpu-prof` and write their profiles to <dir> when the
+// bench ends; `node gateway/bench/top-frames.mjs <file.cpuprofile>` prints the top frames.
+//
+// Child processes:
+//   upstream   a plain keep-alive HTTP server answering a small JSON body; counts the TCP
+//              connections it accepts (→ "new upstream connections"); also a fake OTLP/HTTP
+//              collector (answers 200 to every export) for the gateway whose tracing is on
+//   reference  fastify 5 + @fastify/http-proxy 11.6.3 (undici pool) forwarding everything to the upstream
+//   shipped    the gateway (dist/main.js) as production ships it: NODE_ENV=production,
+//              LOG_LEVEL=info, TRUST_PROXY=1, telemetry on with the default sampler, exporting to
+//              the fake collector
+//   off        the same gateway with OTEL_SDK_DISABLED=true
+// This process is the load generator (Node http client over a keep-alive agent).
+//
+// Per target and round:
+//   capacity   N concurrent request loops for --seconds → req/s, and the target process's CPU time
+//              (utime + stime from /proc/<pid>/stat, all threads) divided by the requests served
+//   latency    an open-loop fixed rate (--rate, default half the reference's median capacity) for
+//              --seconds → p50 / p99, measured from each request's scheduled send time
+// Targets: direct (the upstream itself), reference, and for each gateway a public route
+// (GET /api/v1/terms/active: route lookup + proxy) and a token route (GET /api/v1/hq/me with an
+// RS256 access token: + JWT verification, role gate, revocation mark).
+//
+// Pinning (default when `taskset` exists): the proxies run on CPU 1, the upstream and this load
+// generator on CPU 0, so the generator does not steal the measured process's core. CPU time per
+// request is what the ratios use: it is far less sensitive to other load on the machine than req/s.
+import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayMain = path.join(here, '..', 'dist', 'main.js');
-const arg = (name, fallback) => {
+const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const SECONDS = arg('seconds', 5);
+const arg = (name, fallback) => (argValue(name) === undefined ? fallback : Number(argValue(name)));
+const ROUNDS = arg('rounds', 5);
+const SECONDS = arg('seconds', 3);
 const CONNECTIONS = arg('connections', 50);
+const FIXED_RATE = arg('rate', 0);
+const ONLY = argValue('only')?.split(',');
+const EXTRA = argValue('extra') && path.resolve(argValue('extra'));
+const PROFILE_DIR = argValue('profile') && path.resolve(argValue('profile'));
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const PIN = !process.argv.includes('--no-pin') && hasTaskset && os.cpus().length >= 2;
 
 if (!fs.existsSync(gatewayMain)) {
   console.error(`missing ${gatewayMain}: run \`npm run build -w gateway\` first`);
@@ -51,21 +89,47 @@ const cleanup = () => {
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
+/** Spawns node (pinned to `cpu` when pinning); stdout dropped unless asked for (log lines cost what they cost). */
+const spawnNode = (args, env, cpu, stdio = ['ignore', 'ignore', 'inherit']) => {
+  const child = PIN
+    ? spawn('taskset', ['-c', String(cpu), process.execPath, ...args], { env, stdio })
+    : spawn(process.execPath, args, { env, stdio });
+  children.push(child);
+  return child;
+};
+
 const UPSTREAM_SRC = `
 const http = require('node:http');
 const body = JSON.stringify({ id: 'terms-1', version: '2026-01', content: 'x'.repeat(200) });
+let connections = 0;
+let lastTraceparent = null;
 const server = http.createServer((req, res) => {
+  lastTraceparent = req.headers.traceparent ?? null;
   req.resume();
   req.on('end', () => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
 });
+server.on('connection', () => connections++);
 server.keepAliveTimeout = 65000;
 server.listen(Number(process.env.PORT), '127.0.0.1');
+// A fake OTLP/HTTP collector: every export is accepted.
+let exports = 0;
+http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => { exports++; res.writeHead(200, { 'content-type': 'application/x-protobuf' }); res.end(); });
+}).listen(Number(process.env.COLLECTOR_PORT), '127.0.0.1');
+process.on('message', () => process.send({ connections, exports, lastTraceparent }));
 `;
 
-const waitFor = async (url, timeoutMs = 20_000) => {
+const REFERENCE_SRC = `
+const fastify = require('fastify')({ logger: false });
+fastify.register(require('@fastify/http-proxy'), { upstream: process.env.UPSTREAM });
+fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+const waitFor = async (url, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -87,17 +151,33 @@ const signJwt = (privateKey, claims) => {
   return `${head}.${body}.${signature}`;
 };
 
-/** N keep-alive request loops for `seconds`; returns completed requests per second. */
-const load = async (port, path, headers, seconds = SECONDS) => {
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** CPU time (ms) a process has used so far, all threads. */
+const cpuMs = (pid) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS; // utime, stime
+};
+
+const HEADERS = { accept: 'application/json', 'user-agent': 'storecast-bench' };
+
+/** N keep-alive request loops for `seconds`. */
+const saturate = async (port, urlPath, headers, seconds) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let done = 0;
   let errors = 0;
-  const statuses = new Map();
+  const statuses = {};
   const until = Date.now() + seconds * 1000;
   const one = () =>
     new Promise((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         res.resume();
         res.on('end', () => {
           done++;
@@ -113,66 +193,221 @@ const load = async (port, path, headers, seconds = SECONDS) => {
   const loop = async () => {
     while (Date.now() < until) await one();
   };
-  const started = Date.now();
+  const started = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-  const elapsed = (Date.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  return { rps: done / elapsed, errors, statuses: Object.fromEntries(statuses) };
+  return { requests: done, rps: done / elapsed, errors, statuses };
+};
+
+/** Open loop at `rate` req/s for `seconds`; latency from each request's scheduled start. */
+const fixedRate = async (port, urlPath, headers, rate, seconds) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  let sent = 0;
+  let finished = 0;
+  await new Promise((resolve) => {
+    const fire = (scheduled) => {
+      const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - scheduled);
+          if (++finished === total) resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        if (++finished === total) resolve();
+      });
+      req.end();
+    };
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
+      while (sent < due) {
+        fire(started + (sent * 1000) / rate);
+        sent++;
+      }
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { p50: q(0.5), p99: q(0.99), errors };
+};
+
+const median = (values) => {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
 
 const main = async () => {
-  const upstreamPort = await freePort();
-  const gatewayPort = await freePort();
+  const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort] = await Promise.all(Array.from({ length: 6 }, freePort));
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  if (PIN) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
 
-  children.push(spawn(process.execPath, ['-e', UPSTREAM_SRC], { env: { ...process.env, PORT: String(upstreamPort) }, stdio: 'inherit' }));
+  const upstream = spawnNode(['-e', UPSTREAM_SRC], { ...process.env, PORT: String(upstreamPort), COLLECTOR_PORT: String(collectorPort) }, 0, [
+    'ignore',
+    'inherit',
+    'inherit',
+    'ipc',
+  ]);
+  const upstreamStats = () =>
+    new Promise((resolve) => {
+      upstream.once('message', resolve);
+      upstream.send('stats');
+    });
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-  children.push(
-    spawn(process.execPath, [gatewayMain], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        GATEWAY_PORT: String(gatewayPort),
-        JWT_PUBLIC_KEY: publicPem,
-        LEGAL_HTTP_URL: upstreamUrl,
-        ORGANIZATION_HTTP_URL: upstreamUrl,
-        RATE_LIMIT_KEY_PREFIX: `bench:${process.pid}`,
-      },
-      stdio: 'inherit',
+  const reference = spawnNode(['-e', REFERENCE_SRC], { ...process.env, PORT: String(referencePort), UPSTREAM: upstreamUrl }, 1);
+  const gatewayEnv = (port, extra) => {
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info', // k8s/base/config.env
+      TRUST_PROXY: '1',
+      GATEWAY_PORT: String(port),
+      JWT_PUBLIC_KEY: publicPem,
+      LEGAL_HTTP_URL: upstreamUrl,
+      ORGANIZATION_HTTP_URL: upstreamUrl,
+      RATE_LIMIT_KEY_PREFIX: `bench:${process.pid}`,
+      ...extra,
+    };
+    for (const key of Object.keys(env)) if (key.startsWith('OTEL_') && !(key in extra)) delete env[key];
+    return env;
+  };
+  const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+  const shipped = spawnNode(
+    [...profileArgs('gateway-shipped'), gatewayMain],
+    gatewayEnv(shippedPort, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_TRACES_SAMPLER'))),
     }),
+    1,
   );
+  const off = spawnNode([...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
+  const extra = EXTRA && spawnNode([EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
   await waitFor(`${upstreamUrl}/`);
-  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
+  if (extra) await waitFor(`http://127.0.0.1:${extraPort}/api/v1/terms/active`);
+  await waitFor(`http://127.0.0.1:${referencePort}/api/v1/terms/active`);
+  await waitFor(`http://127.0.0.1:${shippedPort}/healthz`);
+  await waitFor(`http://127.0.0.1:${offPort}/healthz`);
 
   const now = Math.floor(Date.now() / 1000);
   const token = signJwt(privateKey, {
-    sub: 'bench-hq-manager',
+    sub: '0190a000-0000-7000-8000-000000000001',
     role: 'HQ_MANAGER',
-    hqId: 'hq-1',
+    hqId: '0190a000-0000-7000-8000-000000000002',
     passwordMustChange: false,
     iss: 'storecast-identity',
     aud: 'storecast',
     iat: now,
     exp: now + 3600,
   });
+  const auth = { ...HEADERS, authorization: `Bearer ${token}` };
+  const PUBLIC = '/api/v1/terms/active';
+  const allTargets = [
+    { name: 'direct', group: 'direct', port: upstreamPort, pid: upstream.pid, path: PUBLIC, headers: HEADERS },
+    { name: 'reference', group: 'reference', port: referencePort, pid: reference.pid, path: PUBLIC, headers: HEADERS },
+    { name: 'shipped public', group: 'shipped', port: shippedPort, pid: shipped.pid, path: PUBLIC, headers: HEADERS },
+    { name: 'shipped token', group: 'shipped', port: shippedPort, pid: shipped.pid, path: '/api/v1/hq/me', headers: auth },
+    { name: 'off public', group: 'off', port: offPort, pid: off.pid, path: PUBLIC, headers: HEADERS },
+    { name: 'off token', group: 'off', port: offPort, pid: off.pid, path: '/api/v1/hq/me', headers: auth },
+  ];
+  if (extra) allTargets.push({ name: path.basename(EXTRA, '.js'), group: 'extra', port: extraPort, pid: extra.pid, path: PUBLIC, headers: HEADERS });
+  const targets = allTargets.filter((t) => !ONLY || ONLY.includes(t.group));
+  // With pinning the pid is taskset's, which execs node: same pid.
+  console.log(
+    `gateway proxy bench: ${ROUNDS} rounds × ${SECONDS} s per target and phase, ${CONNECTIONS} connections, node ${process.version}, ` +
+      `${PIN ? 'proxies pinned to CPU 1, upstream + load generator to CPU 0' : 'not pinned'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  console.log(`shipped gateway: OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? '(default)'} OTEL_TRACES_SAMPLER_ARG=${process.env.OTEL_TRACES_SAMPLER_ARG ?? '(default)'}, OTLP/HTTP exporter to a local fake collector`);
 
-  console.log(`gateway proxy bench: ${CONNECTIONS} connections, ${SECONDS} s per target, node ${process.version}`);
-  console.log(`telemetry in the gateway: ${process.env.OTEL_SDK_DISABLED === 'true' ? 'off' : 'on (exporter off)'}`);
-  // warm-up (JIT, connection pools) of both processes
-  await load(gatewayPort, '/api/v1/terms/active', {}, 1);
-  await load(gatewayPort, '/api/v1/hq/me', { authorization: `Bearer ${token}` }, 1);
+  // Warm-up: JIT, connection pools, the token cache of both gateways.
+  for (const t of targets) await saturate(t.port, t.path, t.headers, 1);
 
-  const direct = await load(upstreamPort, '/api/v1/terms/active', {});
-  const proxied = await load(gatewayPort, '/api/v1/terms/active', {});
-  const withToken = await load(gatewayPort, '/api/v1/hq/me', { authorization: `Bearer ${token}` });
+  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], statuses: {}, errors: 0 }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Rotate the order every round so no target always runs first (or right after a noisy one).
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) {
+      const before = await upstreamStats();
+      const cpu0 = cpuMs(t.pid);
+      const r = await saturate(t.port, t.path, t.headers, SECONDS);
+      const cpu1 = cpuMs(t.pid);
+      const after = await upstreamStats();
+      const acc = results.get(t.name);
+      acc.rps.push(r.rps);
+      acc.cpu.push((cpu1 - cpu0) / r.requests);
+      acc.newConns.push((after.connections - before.connections) / r.requests);
+      acc.requests += r.requests;
+      acc.errors += r.errors;
+      for (const [s, n] of Object.entries(r.statuses)) acc.statuses[s] = (acc.statuses[s] ?? 0) + n;
+    }
+    process.stderr.write(`capacity round ${round + 1}/${ROUNDS} done\n`);
+  }
+  const referenceCapacity = median(results.get('reference')?.rps ?? []);
+  const rate = FIXED_RATE || Math.max(100, Math.round((referenceCapacity || 2000) / 2));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) {
+      const r = await fixedRate(t.port, t.path, t.headers, rate, SECONDS);
+      const acc = results.get(t.name);
+      acc.p50.push(r.p50);
+      acc.p99.push(r.p99);
+      acc.errors += r.errors;
+    }
+    process.stderr.write(`latency round ${round + 1}/${ROUNDS} done\n`);
+  }
+  const stats = await upstreamStats();
 
-  const row = (name, r) =>
-    `${name.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   ${(r.rps / direct.rps).toFixed(2).padStart(5)} × direct   statuses ${JSON.stringify(r.statuses)}${r.errors ? `  errors ${r.errors}` : ''}`;
-  console.log(row('direct', direct));
-  console.log(row('proxied public', proxied));
-  console.log(row('proxied token', withToken));
+  const m = (name, key) => median(results.get(name)?.[key] ?? []);
+  const f = (v, d = 0) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+  console.log(`\nmedians over ${ROUNDS} rounds; latency at a fixed ${rate} req/s (half the reference's capacity unless --rate)`);
+  console.log(`${'target'.padEnd(16)} ${'req/s'.padStart(8)} ${'CPU ms/req'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'new conns/req'.padStart(14)}  statuses`);
+  for (const t of targets) {
+    const acc = results.get(t.name);
+    console.log(
+      `${t.name.padEnd(16)} ${f(m(t.name, 'rps')).padStart(8)} ${f(m(t.name, 'cpu'), 3).padStart(11)} ${f(m(t.name, 'p50'), 2).padStart(8)} ${f(m(t.name, 'p99'), 2).padStart(8)} ${(f(m(t.name, 'newConns') * 100, 2) + ' %').padStart(14)}  ${JSON.stringify(acc.statuses)}${acc.errors ? ` errors ${acc.errors}` : ''}`,
+    );
+  }
+  const ratio = (a, b) => m(a, 'cpu') / m(b, 'cpu');
+  const perRound = (a, b) => median(results.get(a).cpu.map((v, i) => v / results.get(b).cpu[i]));
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  console.log('\ngoals (CPU ratios: median of the per-round ratios)');
+  if (results.has('reference') && results.has('shipped public')) {
+    const r = perRound('shipped public', 'reference');
+    console.log(`  CPU/request shipped ÷ reference     ${f(r, 2)} × (≤ 2)     ${verdict(r <= 2)}`);
+  }
+  if (results.has('reference') && results.has('off public')) {
+    const r = perRound('off public', 'reference');
+    console.log(`  CPU/request tracing off ÷ reference ${f(r, 2)} × (≤ 1.5)   ${verdict(r <= 1.5)}`);
+  }
+  for (const g of ['shipped', 'off']) {
+    if (!results.has(`${g} token`)) continue;
+    const r = perRound(`${g} token`, `${g} public`);
+    console.log(`  CPU/request ${g} token ÷ public${' '.repeat(8 - g.length)}  ${f(r, 2)} × (≤ 1.15)  ${verdict(r <= 1.15)}`);
+  }
+  if (results.has('direct')) {
+    for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
+      const p50 = m(name, 'p50') - m('direct', 'p50');
+      const p99 = m(name, 'p99') / m('direct', 'p99');
+      console.log(`  latency ${name.padEnd(15)} p50 direct + ${f(p50, 2)} ms (≤ 1) ${verdict(p50 <= 1)};  p99 ${f(p99, 2)} × direct (≤ 2) ${verdict(p99 <= 2)}`);
+    }
+  }
+  for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
+    const acc = results.get(name);
+    console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);
+    void acc;
+  }
+  console.log(`  (traces exported to the fake collector: ${stats.exports} requests; ratio ${f(ratio('shipped public', 'reference'), 2)} of the CPU medians)`);
 };
 
 main()
@@ -180,4 +415,9 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(cleanup);
+  .finally(async () => {
+    // Profiles are written when the gateways exit: wait for them.
+    const exits = children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => c.once('exit', resolve)));
+    cleanup();
+    if (PROFILE_DIR) await Promise.all(exits);
+  });
