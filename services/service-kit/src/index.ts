@@ -27,3 +27,5 @@ export * from './storage';
 export * from './upload';
 export * from './domain/api-key-format';
 export * from './tickets';
+export * from './peer-calls';
+export * from './periodic-job';

@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+
+export interface PeriodicJobOptions<R> {
+  /** Named in the log lines. */
+  name: string;
+  /** 0 turns the job off (tests run it by hand). */
+  intervalMs: number;
+  logger: Logger;
+  run: () => Promise<R>;
+  /** What a finished run logs at info; undefined logs nothing (a run that found no work). */
+  describe?: (result: R) => Record<string, unknown> | undefined;
+}
+
+export interface PeriodicJob {
+  /** Runs once now (unless a run is in progress) and waits for it. */
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a background job (purges, pruning) every intervalMs: never two runs of one process at once,
+ * a failed run logged and retried at the next tick. Replicas coordinate in the database (SKIP
+ * LOCKED or an advisory lock in the job itself), not here.
+ */
+export const startPeriodicJob = <R>(options: PeriodicJobOptions<R>): PeriodicJob => {
+  let running: Promise<void> | undefined;
+  const tick = (): Promise<void> => {
+    running ??= options
+      .run()
+      .then((result) => {
+        const fields = options.describe?.(result);
+        if (fields) options.logger.info({ job: options.name, ...fields }, `${options.name} finished`);
+      })
+      .catch((err: unknown) => options.logger.warn({ err, job: options.name }, `${options.name} failed; retrying at the next run`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = options.intervalMs > 0 ? setInterval(() => void tick(), options.intervalMs) : undefined;
+  timer?.unref();
+  return {
+    runNow: tick,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+};
