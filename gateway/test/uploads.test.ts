@@ -45,6 +45,7 @@ const multipart = (file: Buffer, fields: Record<string, string> = {}) => {
 describe('upload tickets and ticketed uploads (the gateway\'s /api/v1/uploads/**)', () => {
   let catalog: TestUpstream;
   let support: TestUpstream;
+  let dispatch: TestUpstream;
   let gateway: GatewayUnderTest;
   const clock = new ManualClock(new Date());
 
@@ -71,8 +72,9 @@ describe('upload tickets and ticketed uploads (the gateway\'s /api/v1/uploads/**
   beforeAll(async () => {
     catalog = await startUpstream('catalog-search');
     support = await startUpstream('support');
+    dispatch = await startUpstream('announcement-dispatch');
     gateway = await startGateway(
-      { 'catalog-search': catalog.url, support: support.url },
+      { 'catalog-search': catalog.url, support: support.url, 'announcement-dispatch': dispatch.url },
       { UPLOAD_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, RATE_LIMIT_UPLOAD_FILES: '1000', RATE_LIMIT_TICKET_ATTACHMENT: '1000' },
       { clock },
     );
@@ -81,6 +83,7 @@ describe('upload tickets and ticketed uploads (the gateway\'s /api/v1/uploads/**
     await gateway.stop();
     await catalog.close();
     await support.close();
+    await dispatch.close();
     await clearPrefix(gateway.prefix);
   });
 
@@ -127,12 +130,14 @@ describe('upload tickets and ticketed uploads (the gateway\'s /api/v1/uploads/**
       expect(new TicketSigner(SECRET, clock).verify('upload', ticket)).toMatchObject({ ...storeManager, purpose: 'TICKET_ATTACHMENT_STORE', targetId: target });
     });
 
-    it('commercial songs are not available yet: an HQ manager\'s COMMERCIAL_* answers 503 SERVICE_UNAVAILABLE', async () => {
-      for (const purpose of ['COMMERCIAL_CREATE', 'COMMERCIAL_REPLACE']) {
-        const res = await askTicket(hqManager, { purpose, targetId: purpose === 'COMMERCIAL_REPLACE' ? randomUUID() : undefined });
-        expect(res.status).toBe(503);
-        expect(await json(res)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('not available yet') } });
-      }
+    it('an HQ manager\'s COMMERCIAL_CREATE ticket names no target, COMMERCIAL_REPLACE the commercial song (announcement-dispatch\'s routes)', async () => {
+      const create = await ticketFor(hqManager, 'COMMERCIAL_CREATE');
+      expect(new TicketSigner(SECRET, clock).verify('upload', create)).toMatchObject({ ...hqManager, purpose: 'COMMERCIAL_CREATE' });
+      const songId = randomUUID();
+      const replace = await ticketFor(hqManager, 'COMMERCIAL_REPLACE', songId);
+      expect(new TicketSigner(SECRET, clock).verify('upload', replace)).toMatchObject({ purpose: 'COMMERCIAL_REPLACE', targetId: songId });
+      expect((await askTicket(hqManager, { purpose: 'COMMERCIAL_REPLACE' })).status).toBe(400);
+      expect((await askTicket(hqManager, { purpose: 'COMMERCIAL_CREATE', targetId: songId })).status).toBe(400);
     });
 
     it.each([
@@ -215,6 +220,15 @@ describe('upload tickets and ticketed uploads (the gateway\'s /api/v1/uploads/**
       } finally {
         catalog.handlers.delete('/api/v1/admin/music');
       }
+    });
+
+    it('sends COMMERCIAL_CREATE to POST /api/v1/hq/commercials and COMMERCIAL_REPLACE to PUT /api/v1/hq/commercials/{id}/file (announcement-dispatch)', async () => {
+      const created = await sendFile(await ticketFor(hqManager, 'COMMERCIAL_CREATE'), { query: '?title=Sale&durationSeconds=30' });
+      expect(created.status).toBe(200);
+      expect(await json<Echo>(created)).toMatchObject({ service: 'announcement-dispatch', method: 'POST', url: '/api/v1/hq/commercials?title=Sale&durationSeconds=30' });
+      const songId = randomUUID();
+      const replaced = await sendFile(await ticketFor(hqManager, 'COMMERCIAL_REPLACE', songId), { query: '?durationSeconds=31' });
+      expect(await json<Echo>(replaced)).toMatchObject({ service: 'announcement-dispatch', method: 'PUT', url: `/api/v1/hq/commercials/${songId}/file?durationSeconds=31` });
     });
 
     it('sends each attachment purpose to its support channel for the ticket id', async () => {

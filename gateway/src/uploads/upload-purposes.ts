@@ -33,15 +33,14 @@ const attachmentTo = (prefix: string): UploadTarget => ({
 });
 
 /**
- * Purpose → target endpoint. COMMERCIAL_* have none yet (commercial songs land with issue 14, in
- * announcement-dispatch: `POST /api/v1/hq/commercials`, `PUT /api/v1/hq/commercials/{id}/file`):
- * asking for such a ticket answers 503 SERVICE_UNAVAILABLE "not available yet".
+ * Purpose → target endpoint (a purpose without one would answer 503 SERVICE_UNAVAILABLE "not
+ * available yet"). COMMERCIAL_* go to announcement-dispatch's commercial song routes.
  */
 export const UPLOAD_TARGETS: Readonly<Record<UploadPurpose, UploadTarget | undefined>> = {
   MUSIC_CREATE: { method: 'POST', path: () => '/api/v1/admin/music', needsTarget: false, attachment: false },
   MUSIC_REPLACE: { method: 'PUT', path: (id) => `/api/v1/admin/music/${id}/file`, needsTarget: true, targetName: 'music id', attachment: false },
-  COMMERCIAL_CREATE: undefined,
-  COMMERCIAL_REPLACE: undefined,
+  COMMERCIAL_CREATE: { method: 'POST', path: () => '/api/v1/hq/commercials', needsTarget: false, attachment: false },
+  COMMERCIAL_REPLACE: { method: 'PUT', path: (id) => `/api/v1/hq/commercials/${id}/file`, needsTarget: true, targetName: 'commercial song id', attachment: false },
   TICKET_ATTACHMENT_ADMIN: attachmentTo('/api/v1/admin/tickets'),
   TICKET_ATTACHMENT_HQ: attachmentTo('/api/v1/hq/tickets'),
   TICKET_ATTACHMENT_HQ_STORE: attachmentTo('/api/v1/hq/store-tickets'),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const UploadTicketRequestSchema = z
   .object({
     purpose: z.enum(UPLOAD_PURPOSES),
-    /** The music (MUSIC_REPLACE) or support ticket (TICKET_ATTACHMENT_*) the upload writes. */
+    /** The music (MUSIC_REPLACE), commercial song (COMMERCIAL_REPLACE) or support ticket (TICKET_ATTACHMENT_*) the upload writes. */
     targetId: z.uuid().optional(),
   })
   .openapi('UploadTicketRequest');

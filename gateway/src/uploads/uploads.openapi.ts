@@ -26,7 +26,7 @@ export const registerUploadPaths = (registry: OpenAPIRegistry): void => {
     operationId: 'issueUploadTicket',
     tags: ['uploads'],
     summary: 'Issue a short-lived upload ticket (10 minutes by default) for one purpose',
-    description: `Purposes by role (else 403 UPLOAD_PURPOSE_FORBIDDEN): ${roles}. targetId is required for MUSIC_REPLACE (the music id) and TICKET_ATTACHMENT_* (the support ticket id), refused otherwise. The target service checks the caller's access to the target when the file arrives. COMMERCIAL_* answer 503 SERVICE_UNAVAILABLE until commercial songs exist.`,
+    description: `Purposes by role (else 403 UPLOAD_PURPOSE_FORBIDDEN): ${roles}. targetId is required for MUSIC_REPLACE (the music id), COMMERCIAL_REPLACE (the commercial song id) and TICKET_ATTACHMENT_* (the support ticket id), refused otherwise. The target service checks the caller's access to the target when the file arrives.`,
     security: [{ bearerAuth: [] }],
     request: { body: { required: true, content: { 'application/json': { schema: UploadTicketRequestSchema } } } },
     responses: {
