@@ -48,8 +48,13 @@ describe('GET /openapi.json', () => {
         '/api/v1/store/me',
         '/api/v1/store/devices',
         '/api/v1/store/devices/{deviceId}',
+        '/api/v1/store/devices/{deviceId}/playlist',
       ]),
     );
+    expect(Object.keys(res.body.paths['/api/v1/admin/hq/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    expect(Object.keys(res.body.paths['/api/v1/admin/stores/{storeId}'])).toEqual(['delete']);
+    expect(Object.keys(res.body.paths['/api/v1/store/me'])).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(Object.keys(res.body.paths['/api/v1/store/devices/{deviceId}/playlist'])).toEqual(expect.arrayContaining(['get', 'put']));
     expect(res.body.components.schemas.Region.enum.filter((v: unknown) => v !== null)).toHaveLength(17);
   });
 
