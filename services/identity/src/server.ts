@@ -111,7 +111,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       routers,
       grpcServices: [
         { definition: proto.IdentityService.service, implementation: identityHandlers(context) },
-        { definition: proto.AccountService.service, implementation: accountHandlers(context) },
+        { definition: proto.AccountService.service, implementation: accountHandlers(context, runtime.verifier) },
         { definition: proto.ApiKeyService.service, implementation: apiKeyHandlers(context) },
       ],
     });

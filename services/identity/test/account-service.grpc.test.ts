@@ -1,5 +1,7 @@
-import { AppError, newId, unary, grpc } from '@storecast/service-kit';
+import { AppError, newId, unary, grpc, type Role } from '@storecast/service-kit';
 import { createAccountClient, createIdentityClient, type AccountServiceClient, type IdentityServiceClient } from '@storecast/proto';
+import { createTestKeys } from '@storecast/service-kit/testing';
+import jwt from 'jsonwebtoken';
 import { startHarness, tokenOf, type Harness } from './support/harness';
 
 describe('AccountService over gRPC (for organization)', () => {
@@ -22,12 +24,21 @@ describe('AccountService over gRPC (for organization)', () => {
     await h?.stop();
   });
 
-  const create = (req: Record<string, unknown>) => unary(accounts.createManagerAccount.bind(accounts), req) as Promise<{ accountId: string; email: string }>;
-  const actor = { accountId: newId(), role: 'OPERATOR' };
+  const operatorId = newId();
+  /** The verified caller's access token travels in metadata (decision 0008); the body names no actor. */
+  const callerMetadata = (token: string | null) => {
+    const metadata = new grpc.Metadata();
+    if (token) metadata.set('authorization', `Bearer ${token}`);
+    return metadata;
+  };
+  const operatorToken = () => h.env.sign({ sub: operatorId, role: 'OPERATOR' });
+  const create = (req: Record<string, unknown>, token: string | null = operatorToken()) =>
+    unary(accounts.createManagerAccount.bind(accounts), req, {}, callerMetadata(token)) as Promise<{ accountId: string; email: string }>;
+  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as AppError);
 
   describe('CreateManagerAccount', () => {
-    it('creates an HQ manager with a normalized email and passwordMustChange; emits identity.account.created; audits the actor', async () => {
-      const res = await create({ role: 'HQ_MANAGER', email: '  New.Manager@Example.COM ', name: 'Kim', hqId, actor });
+    it('creates an HQ manager with a normalized email and passwordMustChange; emits identity.account.created; audits the verified caller', async () => {
+      const res = await create({ role: 'HQ_MANAGER', email: '  New.Manager@Example.COM ', name: 'Kim', hqId });
       expect(res.email).toBe('new.manager@example.com');
       const row = await h.account(res.accountId);
       expect(row).toMatchObject({ role: 'HQ_MANAGER', status: 'ACTIVE', hqId, storeId: null, passwordMustChange: true, name: 'Kim' });
@@ -36,11 +47,61 @@ describe('AccountService over gRPC (for organization)', () => {
         data: { accountId: res.accountId, role: 'HQ_MANAGER', hqId, storeId: null },
       });
       const [audit] = await h.auditRows(res.accountId);
-      expect(audit).toMatchObject({ action: 'HQ_MANAGER_ACCOUNT_CREATED', actorAccountId: actor.accountId, actorRole: 'OPERATOR' });
+      expect(audit).toMatchObject({ action: 'HQ_MANAGER_ACCOUNT_CREATED', actorAccountId: operatorId, actorRole: 'OPERATOR' });
+    });
+
+    describe('the caller is the verified token in metadata, never an actor named in the body', () => {
+      it('an actor in the body is ignored: the audit names the token\'s account', async () => {
+        const claimed = { accountId: newId(), role: 'OPERATOR' };
+        const res = await create({ role: 'HQ_MANAGER', email: `claimed-${newId()}@example.com`, hqId, actor: claimed });
+        const [audit] = await h.auditRows(res.accountId);
+        expect(audit).toMatchObject({ actorAccountId: operatorId, actorRole: 'OPERATOR' });
+      });
+
+      it('a call without a caller token answers UNAUTHENTICATED AUTH_TOKEN_INVALID and creates nothing', async () => {
+        const email = `anon-${newId()}@example.com`;
+        const err = await failure(create({ role: 'HQ_MANAGER', email, hqId, actor: { accountId: newId(), role: 'OPERATOR' } }, null));
+        expect(err).toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+        expect(((err!.cause as grpc.ServiceError).code)).toBe(grpc.status.UNAUTHENTICATED);
+        expect((await h.service.runtime.database.pool.query('select id from accounts where email = $1', [email])).rows).toEqual([]);
+      });
+
+      it('a forged caller token answers AUTH_TOKEN_INVALID', async () => {
+        const other = createTestKeys();
+        const forged = jwt.sign({ role: 'OPERATOR', passwordMustChange: false }, other.privateKeyPem, {
+          algorithm: 'RS256', issuer: 'storecast-identity', audience: 'storecast', subject: newId(), expiresIn: 60,
+        });
+        expect(await failure(create({ role: 'HQ_MANAGER', email: `forged-${newId()}@example.com`, hqId }, forged))).toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+      });
+
+      it('an impersonated session answers 403 IMPERSONATION_FORBIDDEN_ACTION (spec 02: no manager account actions while impersonating)', async () => {
+        const token = h.env.sign({ sub: newId(), role: 'HQ_MANAGER', hqId, impersonatedBy: operatorId });
+        const email = `imp-${newId()}@example.com`;
+        const err = await failure(create({ role: 'STORE_MANAGER', email, hqId, storeId }, token));
+        expect(err).toMatchObject({ httpStatus: 403, code: 'IMPERSONATION_FORBIDDEN_ACTION' });
+        expect((await h.service.runtime.database.pool.query('select id from accounts where email = $1', [email])).rows).toEqual([]);
+      });
+
+      it('an HQ manager creates store managers of its own HQ only', async () => {
+        const hqManager = (hq: string) => h.env.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: hq });
+        const own = await create({ role: 'STORE_MANAGER', email: `own-${newId()}@example.com`, hqId, storeId }, hqManager(hqId));
+        expect((await h.auditRows(own.accountId))[0]).toMatchObject({ actorRole: 'HQ_MANAGER' });
+        expect(await failure(create({ role: 'STORE_MANAGER', email: `other-${newId()}@example.com`, hqId, storeId }, hqManager(newId())))).toMatchObject({
+          httpStatus: 403,
+          code: 'PRINCIPAL_SCOPE_MISMATCH',
+        });
+        expect(await failure(create({ role: 'HQ_MANAGER', email: `peer-${newId()}@example.com`, hqId }, hqManager(hqId)))).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
+      });
+
+      it.each<[Role, boolean]>([['STORE_MANAGER', false], ['OPERATOR', true]])('a %s caller (password change pending: %s) answers 403', async (role, passwordMustChange) => {
+        const token = h.env.sign({ sub: newId(), role, hqId, storeId, passwordMustChange });
+        const err = await failure(create({ role: 'STORE_MANAGER', email: `no-${newId()}@example.com`, hqId, storeId }, token));
+        expect(err).toMatchObject({ httpStatus: 403, code: passwordMustChange ? 'PASSWORD_CHANGE_REQUIRED' : 'FORBIDDEN' });
+      });
     });
 
     it('with the caller\'s temporary password, the manager can sign in with it (and must change it)', async () => {
-      const res = await create({ role: 'STORE_MANAGER', email: `sm-${newId()}@example.com`, hqId, storeId, tempPassword: 'temp-pass-123', actor });
+      const res = await create({ role: 'STORE_MANAGER', email: `sm-${newId()}@example.com`, hqId, storeId, tempPassword: 'temp-pass-123' });
       const session = await h.signIn(res.email, 'temp-pass-123');
       expect(session).toMatchObject({ accountId: res.accountId, role: 'STORE_MANAGER', passwordMustChange: true });
     });

@@ -1,23 +1,11 @@
 import { z } from 'zod';
-import { auditActorOf, emailSchema, parseInput, passwordSchema, ROLES, SYSTEM_ACTOR, unaryHandler } from '@storecast/service-kit';
+import { auditActorOf, callerOf, emailSchema, parseInput, passwordSchema, unaryHandler, type TokenVerifier } from '@storecast/service-kit';
 import type { AccountServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
-import { createAccount } from '../app/create-manager-account.use-case';
+import { assertMayCreateManagerAccount, createAccount } from '../app/create-manager-account.use-case';
 import { sendSetupEmail } from '../app/send-setup-email.use-case';
 import { withdrawAccount } from '../app/withdraw-account.use-case';
 import { listManagerAccounts } from '../app/list-manager-accounts.use-case';
-
-/** Empty strings of a proto message are "absent"; an actor without an account is the system. */
-const dropEmpty = (v: unknown) =>
-  v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== undefined && x !== null)) : v;
-// Who acted at the caller (organization's operator or HQ manager, from its token); absent: the system.
-const ActorRef = z.preprocess(
-  (v) => {
-    const actor = dropEmpty(v) as { accountId?: unknown } | null | undefined;
-    return actor && actor.accountId ? actor : null;
-  },
-  z.object({ accountId: z.uuid(), role: z.enum(ROLES), impersonatedBy: z.uuid().optional() }).nullable(),
-);
 
 const CreateManagerAccount = z
   .object({
@@ -27,7 +15,7 @@ const CreateManagerAccount = z
     hqId: z.uuid(),
     storeId: z.uuid().optional(),
     tempPassword: passwordSchema.optional(),
-    actor: ActorRef,
+    // `actor` of the message is not read: who acts is the verified caller (decision 0008).
   })
   .superRefine((v, ctx) => {
     if (v.role === 'STORE_MANAGER' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'required for STORE_MANAGER' });
@@ -39,11 +27,17 @@ const ListManagerAccounts = z.object({
   storeIds: z.array(z.uuid()).max(5000).default([]),
 });
 
-/** AccountService: manager accounts created, mailed, withdrawn and listed for organization. */
-export const accountHandlers = (ctx: IdentityContext): AccountServiceHandlers => ({
-  CreateManagerAccount: unaryHandler(async (req) => {
+/**
+ * AccountService: manager accounts created, mailed, withdrawn and listed for organization.
+ * CreateManagerAccount acts for the caller whose access token organization forwards in metadata
+ * (kit callerOf, decision 0008): verified here, authorized here, audited as that caller.
+ */
+export const accountHandlers = (ctx: IdentityContext, verifier: TokenVerifier): AccountServiceHandlers => ({
+  CreateManagerAccount: unaryHandler(async (req, call) => {
+    const caller = await callerOf(call, verifier);
     const input = parseInput(CreateManagerAccount, req);
-    const actor = input.actor ? auditActorOf(input.actor) : SYSTEM_ACTOR;
+    assertMayCreateManagerAccount(caller, input);
+    const actor = auditActorOf(caller);
     const account = await createAccount(
       ctx,
       { role: input.role, email: input.email, name: input.name, hqId: input.hqId, storeId: input.role === 'STORE_MANAGER' ? input.storeId : undefined, tempPassword: input.tempPassword },

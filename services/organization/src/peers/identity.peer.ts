@@ -1,4 +1,4 @@
-import { AppError, callUnary, conflict, type Logger } from '@storecast/service-kit';
+import { AppError, callUnary, conflict, onBehalfOf, type Logger } from '@storecast/service-kit';
 import type { AccountServiceClient } from '@storecast/proto';
 import { isAccountStatus } from '../domain/enums';
 import type { IdentityPeer, ManagerAccount } from '../app/ports';
@@ -22,8 +22,8 @@ export const identityPeer = (client: AccountServiceClient, logger: Logger): Iden
         hqId: input.hqId,
         storeId: input.storeId,
         tempPassword: input.tempPassword,
-        actor: { accountId: input.actor.accountId, role: input.actor.role, impersonatedBy: input.actor.impersonatedBy },
-      });
+        // Identity acts for the verified caller whose token travels in metadata, not for a named actor (decision 0008).
+      }, onBehalfOf(input.actor));
       return { accountId: res.accountId, email: res.email };
     } catch (err) {
       if (err instanceof AppError && (err.code === 'DUPLICATE_EMAIL' || err.code === 'EMAIL_ALREADY_IN_USE')) {
