@@ -1,7 +1,6 @@
-import { callUnary } from '@storecast/service-kit';
+import { callUnary, lookupAll, orMissing } from '@storecast/service-kit';
 import type { IdentityServiceClient } from '@storecast/proto';
 import type { OperatorDirectory, OperatorRef } from '../app/ports';
-import { lookupAll, orMissing } from './peer-errors';
 
 /** OperatorDirectory over identity's IdentityService.GetAccount: accounts of other roles are not operators. */
 export const identityPeer = (client: IdentityServiceClient): OperatorDirectory => {

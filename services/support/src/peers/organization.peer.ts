@@ -1,7 +1,6 @@
-import { callUnary } from '@storecast/service-kit';
+import { callUnary, lookupAll, orMissing, orUnavailable } from '@storecast/service-kit';
 import type { OrganizationServiceClient, OrganizationStatsServiceClient } from '@storecast/proto';
 import type { HqRef, OrganizationDirectory, StoreRef } from '../app/ports';
-import { lookupAll, orMissing, orUnavailable } from './peer-errors';
 
 /** OrganizationDirectory over organization's gRPC contract (OrganizationService, OrganizationStatsService). */
 export const organizationPeer = (client: OrganizationServiceClient, stats: OrganizationStatsServiceClient): OrganizationDirectory => {
