@@ -1,22 +1,21 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { StreamSink } from '../app/ports';
 
 export const EVENT_STREAM = 'text/event-stream';
 
 /**
- * Starts a server-sent event response and wraps it as a StreamSink. Headers go out at once (the
- * gateway waits for them, and EventSource fires `open` on them); no intermediary may buffer or
- * transform the stream (X-Accel-Buffering for nginx-style proxies); small frames are not delayed
- * by Nagle's algorithm. bufferedBytes is what the response and its socket hold unsent.
+ * Starts a server-sent event response and wraps it as a StreamSink. No intermediary may buffer or
+ * transform the stream (X-Accel-Buffering for nginx-style proxies). The headers leave with the
+ * first frame (`connected`, written at once by the hub): one write per new stream, which is what
+ * a reconnect storm costs. Node's HTTP server already disables Nagle's algorithm (noDelay).
+ * bufferedBytes is what the response and its socket hold unsent.
  */
-export const startEventStream = (req: Request, res: Response): StreamSink => {
+export const startEventStream = (res: Response): StreamSink => {
   res.writeHead(200, {
     'content-type': EVENT_STREAM,
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
   });
-  res.flushHeaders();
-  req.socket.setNoDelay(true);
   return {
     get bufferedBytes() {
       return res.writableLength;

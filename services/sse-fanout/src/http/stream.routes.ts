@@ -49,7 +49,7 @@ export const streamRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     query: StreamQuerySchema,
     response: { status: 200, description: 'An event stream', contentType: EVENT_STREAM },
     errors: { 401: ['AUTH_TOKEN_INVALID'] },
-    handler: ({ query, req, res }) => openStream(ctx, query.ticket, () => startEventStream(req, res)),
+    handler: ({ query, res }) => openStream(ctx, query.ticket, () => startEventStream(res)),
   });
 
   return router;
