@@ -193,7 +193,13 @@ export const hostileInput = (value: unknown, path: string, depth = 0): { field: 
 const rejectHostile = (sources: Record<string, unknown>, code: string) => {
   for (const value of Object.values(sources)) {
     const found = hostileInput(value, '');
-    if (found) throw new AppError(400, code, `${found.field || 'input'} ${found.message}`, { details: [{ field: found.field || '(root)', code: 'INVALID_STRING', message: found.message }] });
+    if (!found) continue;
+    const field = found.field || '(root)';
+    const message = `${found.field || 'input'} ${found.message}`;
+    // details belong to VALIDATION_FAILED alone; a domain code says it in message and fields.
+    throw code === 'VALIDATION_FAILED'
+      ? new AppError(400, code, message, { details: [{ field, code: 'INVALID_STRING', message: found.message }] })
+      : new AppError(400, code, message, { fields: { [field]: found.message } });
   }
 };
 

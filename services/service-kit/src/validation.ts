@@ -16,12 +16,23 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 };
 
-/** Like parseInput, but raises a domain code instead of VALIDATION_FAILED (e.g. HQ_STORE_INVALID_FIELD). */
+/** Field → message, for domain codes: `details` belongs to VALIDATION_FAILED alone (spec 02 § Errors). */
+export const toFieldMessages = (details: FieldDetail[]): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  for (const d of details) fields[d.field] = fields[d.field] ? `${fields[d.field]}; ${d.message}` : d.message;
+  return fields;
+};
+
+/**
+ * Like parseInput, but raises a domain code instead of VALIDATION_FAILED (e.g. HQ_STORE_INVALID_FIELD);
+ * what is wrong goes to `message` and, per field, to `fields`.
+ */
 export const parseInputAs = <S extends z.ZodType>(schema: S, input: unknown, code: string): z.output<S> => {
   const result = schema.safeParse(input);
   if (!result.success) {
+    if (code === 'VALIDATION_FAILED') throw validationFailed(toFieldDetails(result.error));
     const details = toFieldDetails(result.error);
-    throw new AppError(400, code, details.map((d) => `${d.field}: ${d.message}`).join('; '), { details });
+    throw new AppError(400, code, details.map((d) => `${d.field}: ${d.message}`).join('; '), { fields: toFieldMessages(details) });
   }
   return result.data;
 };

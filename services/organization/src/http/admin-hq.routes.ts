@@ -6,7 +6,6 @@ import type { AppContext } from '../app/context';
 import { deleteHq } from '../app/delete-organization.use-case';
 import type { HqAction } from '../domain/hq-status';
 import * as dto from './dto';
-import { fieldsInsteadOfDetails } from './field-errors';
 import * as req from './requests';
 
 const tags = ['Operator: HQ administration'];
@@ -125,6 +124,5 @@ export const adminHqRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     handler: async ({ principal, params }) => dto.hqDeletion(params.id, await deleteHq(ctx, principal, params.id)),
   });
 
-  router.use(fieldsInsteadOfDetails);
   return router;
 };

@@ -12,7 +12,6 @@ import type { AppContext } from '../app/context';
 import { deleteStore } from '../app/delete-organization.use-case';
 import { issueStoreManager } from '../app/issue-store-manager.use-case';
 import * as dto from './dto';
-import { fieldsInsteadOfDetails } from './field-errors';
 import * as req from './requests';
 
 const tags = ['Operator: store administration'];
@@ -157,6 +156,5 @@ export const adminStoresRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     handler: async ({ principal, params }) => dto.storeDeletion(params.storeId, await deleteStore(ctx, principal, params.storeId)),
   });
 
-  router.use(fieldsInsteadOfDetails);
   return router;
 };

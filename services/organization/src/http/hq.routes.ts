@@ -17,7 +17,6 @@ import { issueStoreManager } from '../app/issue-store-manager.use-case';
 import { bulkCreateHqStores } from '../app/bulk-create-hq-stores.use-case';
 import { bulkTemplateCsv, BULK_CSV_HEADER, BULK_MAX_ROWS } from '../domain/bulk-csv';
 import * as dto from './dto';
-import { fieldsInsteadOfDetails } from './field-errors';
 import * as req from './requests';
 
 const ME = ['HQ mode: profile'];
@@ -251,6 +250,5 @@ export const hqRoutes = (api: ServiceApi, ctx: AppContext, limits: { bulkCsvMaxB
     },
   });
 
-  router.use(fieldsInsteadOfDetails);
   return router;
 };

@@ -4,7 +4,6 @@ import type { AppContext } from '../app/context';
 import { callerStore } from '../app/scope';
 import { getDevicePlaylist, getStoreMe, updateStoreMe, listDevices, registerDevice, renameDevice, revokeDevice, setDevicePlaylist } from '../app/store-mode.use-case';
 import * as dto from './dto';
-import { fieldsInsteadOfDetails } from './field-errors';
 import * as req from './requests';
 
 const ME = ['Store mode: profile'];
@@ -144,6 +143,5 @@ export const storeRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     },
   });
 
-  router.use(fieldsInsteadOfDetails);
   return router;
 };
