@@ -21,6 +21,7 @@ import { organizationPeer } from './peers/organization.peer';
 import type { LegalPort, OrganizationPort } from './app/ports';
 import { FixedWindowLimiter } from './domain/rate-window';
 import type { IdentityContext } from './app/context';
+import { AfterResponseQueue } from './app/after-response-queue';
 import { seedOperator } from './app/seed-operator.use-case';
 import { authRoutes } from './http/auth.routes';
 import { accountFlowRoutes } from './http/account-flows.routes';
@@ -75,6 +76,9 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     const hasher = new PasswordHasher(config.BCRYPT_COST);
     const mailer = deps.mailer ?? createMailer(config);
     runtime.onStop(() => mailer.close?.());
+    const afterResponse = new AfterResponseQueue(logger);
+    // Registered after the mailer's hook, so it runs first (hooks run in reverse): queued mails go out before the mailer closes.
+    runtime.onStop(() => afterResponse.close());
     const context: IdentityContext = {
       config,
       db: runtime.db,
@@ -88,6 +92,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       legal: deps.legal ?? legalPeer(runtime.peer(createLegalClient, config.LEGAL_GRPC_ADDR)),
       organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
       testSendLimiter: new FixedWindowLimiter(config.EMAIL_TEST_SEND_PER_MINUTE),
+      afterResponse,
       revocations,
     };
     await seedOperator(context);

@@ -1,4 +1,4 @@
-import { newId, unary } from '@storecast/service-kit';
+import { callerInterceptor, callUnary, newId, onBehalfOf, unary } from '@storecast/service-kit';
 import { createAccountClient, type AccountServiceClient } from '@storecast/proto';
 import { startHarness, tokenOf, type Harness } from './support/harness';
 
@@ -10,7 +10,7 @@ describe('account activation and recovery', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    accounts = createAccountClient(`127.0.0.1:${h.service.grpcPort}`);
+    accounts = createAccountClient(`127.0.0.1:${h.service.grpcPort}`, { interceptors: [callerInterceptor()] });
     h.organization.setHq({ id: hqId, name: 'Blue Coffee HQ', type: 'FRANCHISE', status: 'ACTIVE' });
     h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
   });
@@ -26,7 +26,9 @@ describe('account activation and recovery', () => {
   /** A manager created by organization, with the setup email sent: returns the account and its link token. */
   const managerWithSetupLink = async (role: 'HQ_MANAGER' | 'STORE_MANAGER' = 'HQ_MANAGER', name = 'Kim Minji') => {
     const email = `m-${newId()}@example.com`;
-    const { accountId } = (await unary(accounts.createManagerAccount.bind(accounts), { role, email, name, hqId, storeId: role === 'STORE_MANAGER' ? storeId : undefined })) as { accountId: string };
+    // As organization calls it: on behalf of the operator whose token it forwards (decision 0008).
+    const operator = onBehalfOf({ token: h.env.sign({ sub: newId(), role: 'OPERATOR' }) });
+    const { accountId } = await callUnary(accounts, 'createManagerAccount', { role, email, name, hqId, storeId: role === 'STORE_MANAGER' ? storeId : undefined }, operator);
     await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
     const mails = h.mails(email);
     return { accountId, email, token: tokenOf(mails[mails.length - 1]!.links[0]!) };
@@ -173,6 +175,22 @@ describe('account activation and recovery', () => {
       await h.mailSettled();
       expect(h.mails(a.email)).toHaveLength(1);
       expect(h.mails('nobody-here@example.com')).toEqual([]);
+    });
+
+    it('answers before any work only a real account causes: at the 204 no link exists and no mail is sent; both come after the answer', async () => {
+      const a = await h.createAccount({ role: 'OPERATOR' });
+      const links = async () => (await h.service.runtime.database.pool.query('select id from link_tokens where account_id = $1', [a.id])).rows;
+      h.service.context.afterResponse.pause();
+      try {
+        expect((await h.http.post('/api/v1/auth/password-reset/request', { email: a.email })).status).toBe(204);
+        expect(await links()).toEqual([]);
+        expect(h.mails(a.email)).toEqual([]);
+      } finally {
+        h.service.context.afterResponse.resume();
+      }
+      await h.mailSettled();
+      expect(await links()).toHaveLength(1);
+      expect(h.mails(a.email)).toHaveLength(1);
     });
 
     it('confirm sets the new password, ends every session, and the link works once', async () => {

@@ -7,6 +7,7 @@ import type { SigningKey } from '../adapters/signing-key';
 import type { Mailer } from '../adapters/mailer';
 import type { LegalPort, OrganizationPort } from './ports';
 import type { FixedWindowLimiter } from '../domain/rate-window';
+import type { AfterResponseQueue } from './after-response-queue';
 
 /** Everything a use case may touch; built once by server.ts. */
 export interface IdentityContext {
@@ -24,6 +25,8 @@ export interface IdentityContext {
   legal: LegalPort;
   organization: OrganizationPort;
   testSendLimiter: FixedWindowLimiter;
+  /** Work run after the response is written (password-reset lookup, link and mail). */
+  afterResponse: AfterResponseQueue;
   /** Revocation marks every verifier reads (decision 0007); absent only when REDIS_URL is unset outside production. */
   revocations?: TokenRevocations;
 }

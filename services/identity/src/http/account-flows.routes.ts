@@ -50,8 +50,9 @@ export const accountFlowRoutes = (api: ServiceApi, ctx: IdentityContext) => {
     auth: 'public', body: PasswordResetRequestRequest,
     response: { status: 204, description: 'Accepted' },
     errors: { 429: ['RATE_LIMITED (gateway)'] },
-    handler: async ({ body }) => {
-      await requestPasswordReset(ctx, body);
+    // Answered before any account lookup: the work runs after the response (password-reset.use-case).
+    handler: ({ body }) => {
+      requestPasswordReset(ctx, body);
     },
   });
 

@@ -181,7 +181,11 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
         .map((f) => JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Mail)
         .filter((m) => !to || m.to === to);
     },
-    mailSettled: () => mailer.settled(),
+    // Jobs queued after a response (password-reset lookup and mail) first, then the sends they started.
+    mailSettled: async () => {
+      await service.context.afterResponse.drained();
+      await mailer.settled();
+    },
     async signIn(email, password) {
       const res = await http.post('/api/v1/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
