@@ -8,7 +8,7 @@ export const configSchema = serviceEnv('playback', { http: 8086, grpc: 50056 }).
   /** Organization: a store's HQ, devices, effective settings (plan, commercial cycle, ducking), store names. */
   ORGANIZATION_GRPC_ADDR: grpcAddr(50053),
   /** Catalog-search: queue playlist resolution, playable music by plan, music by ids (is_trust). */
-  CATALOG_GRPC_ADDR: grpcAddr(50054),
+  CATALOG_SEARCH_GRPC_ADDR: grpcAddr(50054),
   /** Announcement-dispatch: CommercialService (active commercial songs of an HQ). */
   ANNOUNCEMENT_DISPATCH_GRPC_ADDR: grpcAddr(50055),
   /** A store or device whose last signal is older than this is OFFLINE (2 × the 5-minute idle signal). */

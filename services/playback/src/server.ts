@@ -38,7 +38,7 @@ export const start = async (config: PlaybackConfig, deps: Partial<PlaybackDeps> 
   const clock = deps.clock ?? systemClock;
   const peers = cachedPeers(
     deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
-    deps.catalog ?? catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_GRPC_ADDR)),
+    deps.catalog ?? catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
     clock,
     config.PLAYBACK_PEER_CACHE_TTL_MS,
   );

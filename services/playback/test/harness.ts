@@ -47,7 +47,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
   const config = loadPlaybackConfig(
     env.env({
       ORGANIZATION_GRPC_ADDR: await organization.start(),
-      CATALOG_GRPC_ADDR: await catalog.start(),
+      CATALOG_SEARCH_GRPC_ADDR: await catalog.start(),
       ANNOUNCEMENT_DISPATCH_GRPC_ADDR: await commercials.start(),
       GRPC_DEADLINE_MS: '1000',
       PLAYBACK_PEER_CACHE_TTL_MS: '0',

@@ -1,6 +1,6 @@
 import { emit, newId, type Principal } from '@storecast/service-kit';
-import { insertLogs } from '../db/playback-log.repository';
-import { lockState, saveState } from '../db/playback-state.repository';
+import { recordReport } from '../db/playback-log.repository';
+import { lockState, markSignalEmitted } from '../db/playback-state.repository';
 import { logRows, musicIdsOf, type ReportedLog } from '../domain/play-logs';
 import { shouldEmitSignal, type ReportedState } from '../domain/playback-state';
 import type { PlaybackContext } from './ports';
@@ -17,29 +17,46 @@ export interface PlaybackReport {
  * A store player's report (spec 03 § Store delivery): the state and last-signal time of the store
  * (or of the device when deviceId is valid; a wrong one falls back to the store), and its logs:
  * unknown music skipped, the rest stored once per (store | device, music, startedAt) with
- * is_trust from the music's source, added to the store's KST daily totals only when new. One
- * transaction: the reporter's state row is locked first, so identical concurrent reports of a
- * reporter run one after the other and the second finds every log already stored. Answers how
- * many logs were recorded by this call.
+ * is_trust from the music's source, added to the store's KST daily totals only when new. State,
+ * logs and totals are written by one statement (recordReport: one round trip, one commit; it
+ * takes the reporter's state row first, so identical concurrent reports serialize and the second
+ * finds every log stored). Answers how many logs this call recorded.
+ *
+ * playback.store.signal is emitted afterwards, in its own transaction, when the reporter's last
+ * emitted signal calls for it (first signal, state change, interval elapsed): the throttle is
+ * re-checked on the locked row, so concurrent reports emit once, and a failed emission leaves
+ * signal_emitted_at as it was, so the next report emits instead.
  */
 export const reportPlayback = async (ctx: PlaybackContext, principal: Principal, report: PlaybackReport): Promise<{ recordedLogCount: number }> => {
   const store = await callerStore(ctx, principal);
   const deviceId = await validDevice(ctx, store.id, report.deviceId);
-  // Asked before the transaction: an unreachable catalog is 503 with nothing written (the player retries).
+  // Asked before writing: an unreachable catalog is 503 with nothing written (the player retries).
   const music = report.logs.length > 0 ? await ctx.catalog.musicByIds(musicIdsOf(report.logs)) : new Map();
   const { rows, skipped } = logRows(report.logs, music);
   if (skipped > 0) ctx.logger.debug({ storeId: store.id, skipped }, 'playback logs of unknown music skipped');
 
   const now = ctx.clock.now();
   const reporterId = deviceId ?? store.id;
-  const recordedLogCount = await ctx.db.transaction(async (tx) => {
-    const previous = await lockState(tx, reporterId);
-    const emitted = shouldEmitSignal(previous, report.state, now, ctx.settings.signalEventIntervalMs);
-    await saveState(tx, { reporterId, hqId: store.hqId, storeId: store.id, deviceId, state: report.state, currentMusicId: report.currentMusicId, at: now, emitted });
-    if (emitted) {
-      await emit(tx, { type: 'playback.store.signal', data: { storeId: store.id, hqId: store.hqId, deviceId, state: report.state, signaledAt: now.toISOString() } }, ctx.clock);
-    }
-    return insertLogs(tx, { hqId: store.hqId, storeId: store.id, deviceId, ids: rows.map(() => newId()), rows, recordedAt: now });
+  const interval = ctx.settings.signalEventIntervalMs;
+  const { inserted, previous } = await recordReport(ctx.db, {
+    hqId: store.hqId,
+    storeId: store.id,
+    deviceId,
+    reporterId,
+    state: report.state,
+    currentMusicId: report.currentMusicId,
+    ids: rows.map(() => newId()),
+    rows,
+    recordedAt: now,
   });
-  return { recordedLogCount };
+  if (shouldEmitSignal(previous, report.state, now, interval)) {
+    await ctx.db
+      .transaction(async (tx) => {
+        if (!shouldEmitSignal(await lockState(tx, reporterId), report.state, now, interval)) return;
+        await emit(tx, { type: 'playback.store.signal', data: { storeId: store.id, hqId: store.hqId, deviceId, state: report.state, signaledAt: now.toISOString() } }, ctx.clock);
+        await markSignalEmitted(tx, reporterId, report.state, now);
+      })
+      .catch((err: unknown) => ctx.logger.warn({ err, reporterId }, 'playback.store.signal not emitted; the next report emits it'));
+  }
+  return { recordedLogCount: inserted };
 };

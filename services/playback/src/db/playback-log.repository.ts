@@ -3,30 +3,51 @@ import type { DbExecutor } from '@storecast/service-kit';
 import type { LogRow } from '../domain/play-logs';
 import { playbackLogs, type PlaybackLogRow } from './schema';
 
-export interface LogBatch {
+export interface ReportWrite {
   hqId: string;
   storeId: string;
   /** The valid device that reported; null for a store-level report. */
   deviceId: string | null;
+  /** The device id, else the store id: the state row this report updates. */
+  reporterId: string;
+  state: string;
+  currentMusicId: string | null;
   ids: string[];
   rows: LogRow[];
   recordedAt: Date;
 }
 
+/** The reporter's last emitted signal before this report (undefined: the reporter had no state row). */
+export interface PreviousSignal {
+  signalEmittedAt: Date | null;
+  signalEmittedState: string | null;
+}
+
 /**
- * The one statement that records a report's logs: the batch is unnested, inserted with ON
- * CONFLICT DO NOTHING (the partial unique indexes on (store, music, startedAt) and (device,
- * music, startedAt) drop what is already stored), and only the rows the insert RETURNs are added
- * to the store's daily totals, per KST day, trust / non-trust, cache hits and misses (null
- * cacheHit counts in neither). Totals are upserted in day order so concurrent reports of a store
- * lock them in the same order. Answers the inserted count. The benchmark runs this very SQL
- * through pgbench (bench/playback-report.bench.mjs).
+ * The one statement that records a report (one round trip, one commit): it locks the reporter's
+ * state row and reads its last emitted signal (`old`), upserts the state and last-signal time
+ * (`state`), unnests the batch and inserts it with ON CONFLICT DO NOTHING (the partial unique
+ * indexes on (store, music, startedAt) and (device, music, startedAt) drop what is already
+ * stored), and adds only the rows the insert RETURNs to the store's daily totals, per KST day,
+ * trust / non-trust, cache hits and misses (null cacheHit counts in neither). The logs are read
+ * through the state upsert, so every report of a reporter takes the state row first and identical
+ * concurrent reports serialize on it; totals are upserted in day order. The benchmark runs this
+ * very SQL through pgbench (bench/playback-report.bench.mjs).
  */
-export const insertLogsQuery = (b: LogBatch): SQL => {
+export const recordReportQuery = (b: ReportWrite): SQL => {
   // One parameter per column (a JS array is one PostgreSQL array), whatever the batch size.
   const col = <T>(pick: (r: LogRow, i: number) => T) => sql.param(b.rows.map(pick));
+  const at = b.recordedAt.toISOString();
   return sql`
-    with input as (
+    with old as (
+      select signal_emitted_at, signal_emitted_state from playback_states where reporter_id = ${b.reporterId}::uuid for update
+    ), state as (
+      insert into playback_states (reporter_id, hq_id, store_id, device_id, state, current_music_id, last_signal_at)
+      values (${b.reporterId}::uuid, ${b.hqId}::uuid, ${b.storeId}::uuid, ${b.deviceId}::uuid, ${b.state}, ${b.currentMusicId}, ${at}::timestamptz)
+      on conflict (reporter_id) do update set
+        hq_id = excluded.hq_id, state = excluded.state, current_music_id = excluded.current_music_id, last_signal_at = excluded.last_signal_at
+      returning 1 as one
+    ), input as (
       select * from unnest(
         ${col((_, i) => b.ids[i]!)}::uuid[], ${col((r) => r.musicId)}::uuid[], ${col((r) => r.libraryId)}::uuid[],
         ${col((r) => r.musicTitle)}::text[], ${col((r) => r.musicSource)}::text[], ${col((r) => r.startedAt.toISOString())}::timestamptz[],
@@ -35,8 +56,8 @@ export const insertLogsQuery = (b: LogBatch): SQL => {
     ), inserted as (
       insert into playback_logs (id, hq_id, store_id, device_id, music_id, library_id, music_title, music_source, is_trust, started_at, played_ms, cache_hit, kst_day, recorded_at)
       select id, ${b.hqId}::uuid, ${b.storeId}::uuid, ${b.deviceId}::uuid, music_id, library_id, music_title, music_source, music_source = 'TRUST',
-             started_at, played_ms, cache_hit, kst_day, ${b.recordedAt.toISOString()}::timestamptz
-      from input
+             started_at, played_ms, cache_hit, kst_day, ${at}::timestamptz
+      from input cross join state
       on conflict do nothing
       returning kst_day, is_trust, played_ms, cache_hit
     ), totals as (
@@ -44,7 +65,7 @@ export const insertLogsQuery = (b: LogBatch): SQL => {
       select ${b.storeId}::uuid, kst_day, ${b.hqId}::uuid,
              count(*) filter (where is_trust), count(*) filter (where not is_trust),
              coalesce(sum(played_ms) filter (where is_trust), 0), coalesce(sum(played_ms) filter (where not is_trust), 0),
-             count(*) filter (where cache_hit), count(*) filter (where not cache_hit), ${b.recordedAt.toISOString()}::timestamptz
+             count(*) filter (where cache_hit), count(*) filter (where not cache_hit), ${at}::timestamptz
       from inserted group by kst_day order by kst_day
       on conflict (store_id, day) do update set
         trust_count = d.trust_count + excluded.trust_count,
@@ -56,14 +77,21 @@ export const insertLogsQuery = (b: LogBatch): SQL => {
         updated_at = excluded.updated_at
       returning 1
     )
-    select count(*)::int as inserted from inserted`;
+    select o.signal_emitted_at, o.signal_emitted_state, (o.reporter_exists is not null) as reporter_existed,
+           (select count(*) from inserted)::int as inserted
+    from (select 1) as x
+    left join (select signal_emitted_at, signal_emitted_state, true as reporter_exists from old) as o on true`;
 };
 
-/** Stores a report's logs (one statement); answers how many were new. */
-export const insertLogs = async (db: DbExecutor, batch: LogBatch): Promise<number> => {
-  if (batch.rows.length === 0) return 0;
-  const result = await db.execute<{ inserted: number }>(insertLogsQuery(batch));
-  return Number(result.rows[0]?.inserted ?? 0);
+/** Records a report in one statement; answers how many logs were new and the reporter's previous signal. */
+export const recordReport = async (db: DbExecutor, write: ReportWrite): Promise<{ inserted: number; previous: PreviousSignal | undefined }> => {
+  const result = await db.execute<{ signal_emitted_at: string | Date | null; signal_emitted_state: string | null; reporter_existed: boolean; inserted: number }>(recordReportQuery(write));
+  const row = result.rows[0]!;
+  const emittedAt = row.signal_emitted_at === null ? null : new Date(row.signal_emitted_at);
+  return {
+    inserted: Number(row.inserted),
+    previous: row.reporter_existed ? { signalEmittedAt: emittedAt, signalEmittedState: row.signal_emitted_state } : undefined,
+  };
 };
 
 /** Filters of the HQ and operator log views; every HQ query carries hqId. */

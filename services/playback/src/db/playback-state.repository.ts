@@ -8,19 +8,9 @@ export const lockState = async (tx: DbExecutor, reporterId: string): Promise<Pla
   return row;
 };
 
-/** Writes a reporter's current state and last signal time (and the last emitted signal when one was emitted). */
-export const saveState = async (
-  tx: DbExecutor,
-  s: { reporterId: string; hqId: string; storeId: string; deviceId: string | null; state: string; currentMusicId: string | null; at: Date; emitted: boolean },
-): Promise<void> => {
-  const emitted = s.emitted ? { signalEmittedAt: s.at, signalEmittedState: s.state } : {};
-  await tx
-    .insert(playbackStates)
-    .values({ reporterId: s.reporterId, hqId: s.hqId, storeId: s.storeId, deviceId: s.deviceId, state: s.state, currentMusicId: s.currentMusicId, lastSignalAt: s.at, ...emitted })
-    .onConflictDoUpdate({
-      target: playbackStates.reporterId,
-      set: { hqId: s.hqId, state: s.state, currentMusicId: s.currentMusicId, lastSignalAt: s.at, ...emitted },
-    });
+/** Records that a signal event was emitted for the reporter's current state. */
+export const markSignalEmitted = async (tx: DbExecutor, reporterId: string, state: string, at: Date): Promise<void> => {
+  await tx.update(playbackStates).set({ signalEmittedAt: at, signalEmittedState: state }).where(eq(playbackStates.reporterId, reporterId));
 };
 
 /** Every reporter row of an HQ's stores. */
