@@ -1,4 +1,4 @@
-import amqp, { ChannelModel, ConfirmChannel, Channel, Options } from 'amqplib';
+import amqp, { type ChannelModel, type ConfirmChannel, type Channel, type Options } from 'amqplib';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 

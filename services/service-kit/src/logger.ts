@@ -1,4 +1,4 @@
-import pino, { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
 
 export type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 // Every schema of every service can carry OpenAPI metadata (.openapi(...)).

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './errors';
+import type { AppError } from './errors';
 
 /** A file read from a multipart request, held once in memory (never more than maxBytes). */
 export interface UploadedFile {

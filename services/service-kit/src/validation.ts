@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, FieldDetail, validationFailed } from './errors';
+import { AppError, type FieldDetail, validationFailed } from './errors';
 
 /** Maps a zod issue list to the spec's per-field details. */
 export const toFieldDetails = (error: z.ZodError): FieldDetail[] =>

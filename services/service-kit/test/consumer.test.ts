@@ -2,7 +2,7 @@ import amqp from 'amqplib';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { Broker, consumeMessages, createDatabase, runMigrations, EventEnvelope } from '../src';
+import { Broker, consumeMessages, createDatabase, runMigrations, type EventEnvelope } from '../src';
 import { createTestDatabase, testExchange, testInfra, eventually } from '../src/testing';
 
 const logger = pino({ level: 'silent' });

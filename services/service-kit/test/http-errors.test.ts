@@ -4,7 +4,7 @@ import { z } from 'zod';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (res: Response): Promise<any> => res.json();
 
-import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, RunningHttpServer } from '../src';
+import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, type RunningHttpServer } from '../src';
 import { eventually } from '../src/testing';
 
 const lines: Array<Record<string, unknown>> = [];
