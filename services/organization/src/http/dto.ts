@@ -1,6 +1,6 @@
 import { toIso, toIsoOrNull } from '@storecast/service-kit';
 import { z } from './zod';
-import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
+import type { DeviceRow, HqRow, StoreRow } from '../app/models';
 import type { ManagerAccount } from '../app/ports';
 import type { HqDetail } from '../app/admin-hq.use-case';
 import type { StoreDetail } from '../app/admin-store.use-case';
