@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
-import { type Clock, createHttpApp, createLogger, deadlineInterceptor, listen, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit';
+import { type Clock, createHttpApp, createLogger, deadlineInterceptor, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit';
+import { CachedTokenVerifier } from './auth/cached-token-verifier';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
@@ -9,6 +10,7 @@ import type { GatewayConfig } from './config';
 import { ApiDocs } from './docs/api-docs';
 import { gatewayOpenApiDocument } from './docs/gateway-openapi';
 import { swaggerUiRouter } from './docs/swagger-ui';
+import { listenEdge } from './http/edge-listener';
 import { gatewayHandler } from './http/gateway.handler';
 import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
@@ -57,7 +59,8 @@ const failOpen = (marks: TokenRevocations): TokenRevocations => ({
 /** Responses carrying tokens (login, refresh, exchange, password change) are never cached. */
 const TOKEN_PATHS = new Set(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/impersonate-exchange', '/api/v1/auth/change-password']);
 const noStoreTokens: RequestHandler = (req, res, next) => {
-  if (TOKEN_PATHS.has(req.path.replace(/\/+$/, ''))) {
+  // Most requests are not under /api/v1/auth/: no path parsing for them.
+  if (req.url.startsWith('/api/v1/auth/') && TOKEN_PATHS.has(req.path.replace(/\/+$/, ''))) {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Pragma', 'no-cache');
   }
@@ -86,15 +89,17 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   });
   await waitForRedis(redis, logger, 3000);
 
-  const tokenVerifier =
-    deps.tokenVerifier ??
-    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, {
-      clock: deps.clock,
-      // The revocation marks the services check too (decision 0007), on the gateway's Redis. Here
-      // they fail open (Redis down keeps the gateway serving, like its rate limits): every service
-      // checks them again and fails closed.
-      revocations: failOpen(new RedisTokenRevocations(redis)),
-    });
+  // The RS256 check once per token (claims kept until the token's expiry, bounded LRU); the
+  // revocation marks the services check too (decision 0007), on the gateway's Redis, on every
+  // request. Here they fail open (Redis down keeps the gateway serving, like its rate limits):
+  // every service checks them again and fails closed.
+  const tokenVerifier = new CachedTokenVerifier({
+    verifier:
+      deps.tokenVerifier ??
+      new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, { clock: deps.clock }),
+    revocations: failOpen(new RedisTokenRevocations(redis)),
+    clock: deps.clock,
+  });
   const renderError = createErrorRenderer(logger, production);
   const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS, timers: deps.timers });
   const limiter = new GatewayRateLimiter({
@@ -138,6 +143,21 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   });
   docsRouter.use(swaggerUiRouter());
 
+  // Every response: helmet's headers (X-Content-Type-Options nosniff, HSTS, frame, referrer and
+  // content-security policies...), proxied answers included.
+  const securityHeaders: RequestHandler[] = [helmet(), noStoreTokens];
+  const handler = gatewayHandler({
+    config,
+    tokenVerifier,
+    apiKeyVerifier,
+    usage,
+    limiter,
+    proxy,
+    renderError,
+    uploads: createUploadEndpoints({ config, limiter, proxy, clock: deps.clock }),
+    clock: deps.clock,
+  });
+
   let shuttingDown = false;
   const app = createHttpApp({
     logger,
@@ -153,29 +173,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     // Services trust X-Forwarded-For from the gateway; the gateway is the edge and trusts only what
     // TRUST_PROXY says, so clients cannot choose their rate-limit key.
     trustProxy: config.TRUST_PROXY,
-    // Everything runs before the kit's JSON parser: proxied bodies are streamed, never parsed.
-    // The gateway handler first (it passes unrouted paths on), so proxied requests skip the docs routes.
-    before: [
-      // Every response: helmet's headers (X-Content-Type-Options nosniff, HSTS, frame, referrer and
-      // content-security policies...), proxied answers included.
-      helmet(),
-      noStoreTokens,
-      gatewayHandler({
-        config,
-        tokenVerifier,
-        apiKeyVerifier,
-        usage,
-        limiter,
-        proxy,
-        renderError,
-        uploads: createUploadEndpoints({ config, limiter, proxy, clock: deps.clock }),
-        clock: deps.clock,
-      }),
-      docsRouter,
-    ],
+    // Routed requests never reach this app (edge listener); what does gets the same headers.
+    before: [...securityHeaders, docsRouter],
   });
 
-  const server = await listen(app, config.port);
+  // Routed requests go straight to the gateway handler (src/http/edge-listener.ts); the express app
+  // serves the rest (probes, documents, 404).
+  const server = await listenEdge({ app, handler, logger, renderError, headers: securityHeaders }, config.port);
   logger.info({ port: server.port }, 'gateway listening');
 
   return {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { bearerToken, forbidden, type Principal, type TokenVerifier, toPrincipal, unauthorized } from '@storecast/service-kit';
+import { type AccessClaims, bearerToken, forbidden, type Principal, toPrincipal, unauthorized } from '@storecast/service-kit';
 import { allowedWhilePasswordMustChange, type RouteEntry } from '../routes/route-table';
 
 /**
@@ -8,7 +8,12 @@ import { allowedWhilePasswordMustChange, type RouteEntry } from '../routes/route
  * gate (403 PASSWORD_CHANGE_REQUIRED outside the allowlist). The Authorization header itself is
  * forwarded unchanged: services verify the token again and re-check scope against their data.
  */
-export const authorizeToken = async (verifier: TokenVerifier, route: RouteEntry, req: Request): Promise<Principal> => {
+/** What the gateway needs of a token verifier (CachedTokenVerifier in production). */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<AccessClaims>;
+}
+
+export const authorizeToken = async (verifier: AccessTokenVerifier, route: RouteEntry, req: Request): Promise<Principal> => {
   const token = bearerToken(req);
   if (!token) throw unauthorized('AUTH_TOKEN_INVALID', 'Authentication is required');
   const principal = toPrincipal(await verifier.verify(token), token);

@@ -1,10 +1,9 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { randomUUID } from 'node:crypto';
-import { type Clock, serviceUnavailable, systemClock, type TokenVerifier } from '@storecast/service-kit';
+import type { NextFunction, Request, Response } from 'express';
+import { type Clock, serviceUnavailable, systemClock } from '@storecast/service-kit';
 import { checkApiKey, isRefusal } from '../api-keys/api-key-auth';
 import type { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { endpointOf, type ApiUsageRecorder } from '../api-keys/api-usage-recorder';
-import { authorizeToken } from '../auth/authorize-token';
+import { type AccessTokenVerifier, authorizeToken } from '../auth/authorize-token';
 import type { GatewayConfig } from '../config';
 import { payloadTooLarge, type UpstreamProxy, type ForwardContext } from '../proxy/upstream-proxy';
 import { loginEmailOf, readSmallBody } from '../proxy/read-body';
@@ -23,11 +22,9 @@ const LOGIN_BODY_LIMIT = 16 * 1024;
 export const API_CLIENT_ID_HEADER = 'x-storecast-api-client-id';
 export const API_KEY_ID_HEADER = 'x-storecast-api-key-id';
 
-const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
-
 export interface GatewayHandlerDeps {
   config: GatewayConfig;
-  tokenVerifier: TokenVerifier;
+  tokenVerifier: AccessTokenVerifier;
   apiKeyVerifier: ApiKeyVerifier;
   /** Where usage of the public API goes (per key and endpoint). */
   usage: Pick<ApiUsageRecorder, 'record'>;
@@ -40,36 +37,40 @@ export interface GatewayHandlerDeps {
   clock?: Clock;
 }
 
+/** A request the route table sends somewhere: its route and path segments. */
+export interface RoutedRequest {
+  route: RouteEntry;
+  segments: string[];
+}
+
+export interface GatewayHandler {
+  /** The route of a request target (origin-form `/path?query`), or undefined (→ the express app: probes, docs, 404). */
+  resolve(url: string): RoutedRequest | undefined;
+  /** Route → credential (token / API key) → body limit → rate limit → proxy; failures rendered in the route's shape. */
+  handle(req: Request, res: Response, routed: RoutedRequest, next: NextFunction): Promise<void>;
+}
+
 /**
  * Every routed request: route → credential (token / API key) → body limit → rate limit → proxy.
- * Unrouted paths fall through to the kit's 404 NOT_FOUND.
+ * The request id (X-Request-Id) is set by the edge listener before handle() runs.
  */
-export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
+export const gatewayHandler = (deps: GatewayHandlerDeps): GatewayHandler => {
   const { config, tokenVerifier, apiKeyVerifier, usage, limiter, proxy, renderError, uploads } = deps;
   const clock = deps.clock ?? systemClock;
 
-  const prepareForwardHeaders = (req: Request, res: Response) => {
-    // The kit's request context set X-Request-Id on the response (the caller's or a new one).
-    let requestId = String(res.getHeader('x-request-id') ?? '');
-    if (!REQUEST_ID_RE.test(requestId)) {
-      requestId = randomUUID();
-      res.setHeader('x-request-id', requestId);
-      req.log = req.log.child({ requestId });
-    }
-    req.headers['x-request-id'] = requestId;
+  const prepareForwardHeaders = (req: Request, clientIp: string) => {
     // The gateway is the edge: services trust X-Forwarded-For, so it carries exactly the client
     // address the gateway determined (TRUST_PROXY decides whether an incoming header counts).
-    req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-    req.headers['x-forwarded-proto'] = req.protocol;
-    if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
-    delete req.headers.forwarded;
-    delete req.headers[API_CLIENT_ID_HEADER];
-    delete req.headers[API_KEY_ID_HEADER];
+    const { headers } = req;
+    headers['x-forwarded-for'] = clientIp;
+    headers['x-forwarded-proto'] = req.protocol;
+    if (headers.host) headers['x-forwarded-host'] = headers.host;
+    if (headers.forwarded !== undefined) delete headers.forwarded;
+    if (headers[API_CLIENT_ID_HEADER] !== undefined) delete headers[API_CLIENT_ID_HEADER];
+    if (headers[API_KEY_ID_HEADER] !== undefined) delete headers[API_KEY_ID_HEADER];
   };
 
-  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
-  const handle = async (req: Request, res: Response, next: NextFunction, route: RouteEntry, segments: string[]) => {
+  const handle = async (req: Request, res: Response, next: NextFunction, route: RouteEntry, segments: string[], ip: string) => {
     const preflight = req.method === 'OPTIONS';
     if (route.auth === 'token' && !preflight) {
       req.principal = await authorizeToken(tokenVerifier, route, req);
@@ -96,13 +97,13 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
     }
 
     const bodyLimit = bodyLimitForSegments(req.method, segments, config.BODY_LIMIT);
-    const declaredLength = Number(req.headers['content-length'] ?? 0);
-    if (declaredLength > bodyLimit) throw payloadTooLarge();
+    const declaredLength = req.headers['content-length'];
+    if (declaredLength !== undefined && Number(declaredLength) > bodyLimit) throw payloadTooLarge();
 
     const ctx: ForwardContext = { route, target: '', bodyLimit };
+    // Routes without a limit group make no Redis round trip.
     const group = rateLimitGroupForSegments(req.method, segments);
     if (group === 'LOGIN') {
-      const ip = clientIp(req);
       ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
       const email = loginEmailOf(ctx.bufferedBody);
       if (email) await limiter.assertLoginAllowed(ip, email);
@@ -120,7 +121,7 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       }
     } else if (group === 'ACCOUNT_MAIL') {
       // Once per IP and once per recipient: the body's email (password reset) or the path's account (setup resend).
-      await limiter.consume(group, `ip:${clientIp(req)}`);
+      await limiter.consume(group, `ip:${ip}`);
       let recipient = segments.length === 6 ? `account:${segments[4]!.toLowerCase()}` : undefined;
       if (!recipient) {
         ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
@@ -130,7 +131,7 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
       if (recipient) await limiter.consume(group, recipient);
     } else if (group) {
       const byPrincipal = RATE_LIMIT_GROUPS[group].keyBy === 'principal' && req.principal;
-      await limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${clientIp(req)}`);
+      await limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${ip}`);
     }
 
     if (route.service === 'gateway-uploads') {
@@ -143,21 +144,22 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): RequestHandler => {
     proxy.forward(req, res, next, ctx);
   };
 
-  return async (req, res, next) => {
-    const segments = splitPath(req.path);
-    const route = segments && resolveRouteSegments(segments);
-    if (!segments || !route) {
-      next();
-      return;
-    }
-    // `service` is the emitting process (gateway) in every kit log line; the target is `upstream`.
-    req.log = req.log.child({ upstream: route.service });
-    prepareForwardHeaders(req, res);
-    try {
-      await handle(req, res, next, route, segments);
-    } catch (err) {
-      if ((err as { httpStatus?: number }).httpStatus === 413) res.setHeader('Connection', 'close');
-      renderError(req, res, route.errorShape, err);
-    }
+  return {
+    resolve(url) {
+      const query = url.indexOf('?');
+      const segments = splitPath(query < 0 ? url : url.slice(0, query));
+      const route = segments && resolveRouteSegments(segments);
+      return route ? { route, segments: segments! } : undefined;
+    },
+    async handle(req, res, { route, segments }, next) {
+      try {
+        const ip = req.ip ?? req.socket.remoteAddress;
+        prepareForwardHeaders(req, ip ?? '');
+        await handle(req, res, next, route, segments, ip ?? 'unknown');
+      } catch (err) {
+        if ((err as { httpStatus?: number }).httpStatus === 413) res.setHeader('Connection', 'close');
+        renderError(req, res, route.errorShape, err);
+      }
+    },
   };
 };

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, serviceUnavailable } from '@storecast/service-kit';
+import { UPSTREAM_ANSWERED } from '../http/edge-listener';
 import type { ErrorRenderer } from '../http/render-error';
 import type { RouteEntry } from '../routes/route-table';
 
@@ -97,6 +98,9 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     const ctx = contexts.get(req);
     ctx?.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
+    // The answer is the upstream's (its request log line is the one that counts): see edge-listener.ts.
+    const { locals } = res as Response;
+    if (locals) locals[UPSTREAM_ANSWERED] = true;
     // A client that goes away (closed SSE stream, aborted download) releases the upstream too.
     res.on('close', () => {
       if (!res.writableEnded) proxyRes.destroy();

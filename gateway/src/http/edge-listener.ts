@@ -1,0 +1,157 @@
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { AppError, type Logger } from '@storecast/service-kit';
+import type { GatewayHandler } from './gateway.handler';
+import type { ErrorRenderer } from './render-error';
+
+// An incoming id is echoed into logs, headers and every service's logs: only a short, plain one is kept.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Set by the proxy once the upstream's response headers arrived (res.locals). */
+export const UPSTREAM_ANSWERED = 'upstreamAnswered';
+
+export interface EdgeListenerOptions {
+  /** Everything the route table does not send anywhere: probes, /openapi.json, docs, 404. */
+  app: Express;
+  handler: GatewayHandler;
+  logger: Logger;
+  renderError: ErrorRenderer;
+  /** Synchronous header middlewares every response gets (helmet, no-store on token responses). */
+  headers: RequestHandler[];
+}
+
+interface EdgeState {
+  requestId: string;
+  upstream: string;
+  log: Logger | undefined;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The gateway's per-request state (edge listener); absent on requests the express app serves. */
+    edge?: EdgeState;
+  }
+}
+
+const noop = () => undefined;
+
+/**
+ * The gateway's HTTP entry. A request the route table sends somewhere skips express's router and
+ * the kit's middleware stack (one layer each per request) and goes straight to the gateway
+ * handler, with what those layers gave it: express's request/response methods (req.ip with the
+ * trust-proxy setting, res.status().json()), X-Request-Id (the caller's if plain, else a new UUID),
+ * the header middlewares, one log line per request. Anything else goes to the express app.
+ *
+ * Requests and responses are born with express's prototypes (the server's IncomingMessage and
+ * ServerResponse classes inherit from app.request / app.response) instead of getting them by
+ * Object.setPrototypeOf per request as app.handle does: objects whose prototype changes after
+ * construction take slow paths for every later property access.
+ *
+ * The log line of a request answered by its upstream is at `debug`: the service logs the same
+ * request with the same X-Request-Id, and an `info` line per proxied request was a tenth of the
+ * gateway's CPU time. Answers the gateway makes itself (refusals 401/403/404/413/429, 503/504 of an
+ * upstream that failed) stay at `info`.
+ */
+export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0.0.0.0'): Promise<ListeningServer> => {
+  const { app, handler, logger, renderError, headers } = options;
+
+  class EdgeRequest extends http.IncomingMessage {
+    edge: EdgeState | undefined = undefined;
+    res: ServerResponse | undefined = undefined;
+  }
+  class EdgeResponse extends http.ServerResponse<EdgeRequest> {
+    locals: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  }
+  Object.setPrototypeOf(EdgeRequest.prototype, app.request);
+  Object.setPrototypeOf(EdgeResponse.prototype, app.response);
+  // A lazy `log`: the child logger with the request id is built only when something logs.
+  Object.defineProperty(EdgeRequest.prototype, 'log', {
+    configurable: true,
+    get(this: EdgeRequest) {
+      const edge = this.edge;
+      if (!edge) return logger;
+      edge.log ??= logger.child({ requestId: edge.requestId, upstream: edge.upstream });
+      return edge.log;
+    },
+    set(this: EdgeRequest, value: Logger) {
+      // The express app's request context sets its own child logger on requests it serves.
+      if (this.edge) this.edge.log = value;
+      else Object.defineProperty(this, 'log', { value, writable: true, configurable: true, enumerable: true });
+    },
+  });
+  const debugEnabled = () => logger.isLevelEnabled('debug');
+
+  const listener = (req: EdgeRequest, res: EdgeResponse): void => {
+    const url = req.url ?? '';
+    const routed = url.charCodeAt(0) === 47 /* "/" */ ? handler.resolve(url) : undefined;
+    if (!routed) {
+      app(req, res);
+      return;
+    }
+    const request = req as unknown as Request;
+    const response = res as unknown as Response;
+    req.res = res;
+
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    req.edge = { requestId, upstream: routed.route.service, log: undefined };
+
+    const started = performance.now();
+    res.once('close', () => {
+      const answered = res.locals[UPSTREAM_ANSWERED] === true;
+      if (answered && !debugEnabled()) return;
+      const line = {
+        method: req.method,
+        path: url.split('?', 1)[0],
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (answered) request.log.debug(line, 'request');
+      else request.log.info(line, 'request');
+    });
+
+    for (const h of headers) h(request, response, noop);
+    const next: NextFunction = (err?: unknown) =>
+      renderError(request, response, routed.route.errorShape, err ?? new AppError(404, 'NOT_FOUND', 'No such endpoint'));
+    void handler.handle(request, response, routed, next);
+  };
+
+  const server = http.createServer({ IncomingMessage: EdgeRequest, ServerResponse: EdgeResponse }, listener);
+  server.keepAliveTimeout = 65_000;
+  return listenOn(server, port, host);
+};
+
+export interface ListeningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The kit's listen() for a server of our own: port 0 allowed; close() stops accepting, then drains. */
+const listenOn = <Req extends typeof http.IncomingMessage, Res extends typeof http.ServerResponse<InstanceType<Req>>>(
+  server: http.Server<Req, Res>,
+  port: number,
+  host = '0.0.0.0',
+): Promise<ListeningServer> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = (server.address() as AddressInfo).port;
+      resolve({
+        port: actual,
+        url: `http://127.0.0.1:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            // Long-lived connections (SSE) get a grace period, then are cut.
+            setTimeout(() => server.closeAllConnections(), 5_000).unref();
+          }),
+      });
+    });
+  });
