@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLogger, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
+import { createLogger, createServiceRuntime, ServiceApi, startPeriodicJob, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
 import { createAccountClient, createCatalogClient, organizationProto } from '@storecast/proto';
 import type { OrganizationConfig } from './config';
 import { schema, type OrgSchema } from './db/schema';
@@ -15,7 +15,6 @@ import { adminStoresRoutes } from './http/admin-stores.routes';
 import { hqRoutes } from './http/hq.routes';
 import { storeRoutes } from './http/store.routes';
 import { purgeDeleted, type PurgeResult } from './app/purge-deleted.use-case';
-import { startPurgeJob } from './adapters/purge-job';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -48,7 +47,13 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
   };
 
   const purgeNow = () => purgeDeleted(ctx);
-  const purgeJob = startPurgeJob({ intervalMs: config.PURGE_INTERVAL_MS, logger, purge: purgeNow });
+  const purgeJob = startPeriodicJob({
+    name: 'purge of HQs and stores deleted beyond the retention',
+    intervalMs: config.PURGE_INTERVAL_MS,
+    logger,
+    run: purgeNow,
+    describe: (r) => (r.purgedStoreIds.length + r.purgedHqIds.length > 0 ? { stores: r.purgedStoreIds.length, hqs: r.purgedHqIds.length } : undefined),
+  });
   runtime.onStop(() => purgeJob.stop());
 
   await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
