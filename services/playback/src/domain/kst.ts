@@ -8,8 +8,19 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A KST calendar day, YYYY-MM-DD. */
 export type KstDay = string;
 
-/** The KST day an instant falls in. */
-export const kstDay = (at: Date): KstDay => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+const dayNames = new Map<number, KstDay>();
+
+/** The KST day an instant falls in (day names are reused: a report's 200 logs share a few days). */
+export const kstDay = (at: Date): KstDay => {
+  const n = Math.floor((at.getTime() + KST_OFFSET_MS) / DAY_MS);
+  let name = dayNames.get(n);
+  if (name === undefined) {
+    name = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    if (dayNames.size > 10_000) dayNames.clear();
+    dayNames.set(n, name);
+  }
+  return name;
+};
 
 /** Whether a string is a real calendar day in YYYY-MM-DD form (2026-02-30 is not). */
 export const isKstDay = (value: string): boolean => {

@@ -34,19 +34,24 @@ export interface LogRow extends ReportedLog {
 export const logRows = (logs: readonly ReportedLog[], music: ReadonlyMap<string, KnownMusic>): { rows: LogRow[]; skipped: number } => {
   const rows: LogRow[] = [];
   for (const log of logs) {
-    const known = music.get(log.musicId.toLowerCase());
+    const musicId = log.musicId.toLowerCase();
+    const known = music.get(musicId);
     if (!known) continue;
     rows.push({
-      ...log,
-      musicId: log.musicId.toLowerCase(),
+      musicId,
+      libraryId: log.libraryId,
+      startedAt: log.startedAt,
+      playedMs: log.playedMs,
+      cacheHit: log.cacheHit,
       musicTitle: known.title,
       musicSource: known.musicSource,
       isTrust: known.musicSource === 'TRUST',
       kstDay: kstDay(log.startedAt),
     });
   }
-  rows.sort((a, b) => (a.musicId === b.musicId ? a.startedAt.getTime() - b.startedAt.getTime() : a.musicId < b.musicId ? -1 : 1));
-  return { rows, skipped: logs.length - rows.length };
+  const at = rows.map((r) => r.startedAt.getTime());
+  const order = rows.map((_, i) => i).sort((i, j) => (rows[i]!.musicId === rows[j]!.musicId ? at[i]! - at[j]! : rows[i]!.musicId < rows[j]!.musicId ? -1 : 1));
+  return { rows: order.map((i) => rows[i]!), skipped: logs.length - rows.length };
 };
 
 /** The distinct music ids a report asks the catalog about (lowercase, UUIDs only: others cannot be known). */
