@@ -76,9 +76,9 @@ export interface DomainEventMap {
   'dispatch.commercial.purged': { commercialId: string; hqId: string };
   /**
    * A store player (or one of its devices) signalled its state: playback report or idle status
-   * signal. Throttled by playback: at most one per store per PLAYBACK_SIGNAL_EVENT_INTERVAL_MS
-   * (60 s by default) unless the reported state changed. Organization fills the stores'
-   * lastOnlineAt / lastHeartbeatAt from it (newest signaledAt wins).
+   * signal. Throttled by playback: at most one per store or device per
+   * PLAYBACK_SIGNAL_EVENT_INTERVAL_MS (60 s by default) unless the reported state changed.
+   * Organization fills the stores' lastOnlineAt / lastHeartbeatAt from it (newest signaledAt wins).
    */
   'playback.store.signal': {
     storeId: string;
