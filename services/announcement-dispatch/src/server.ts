@@ -3,11 +3,13 @@ import {
   createS3Storage,
   createServiceRuntime,
   ServiceApi,
+  startPeriodicJob,
   systemClock,
   uploadTicketSigner,
   type Clock,
   type Logger,
   type ObjectStorage,
+  type PeriodicJob,
   type ServiceRuntime,
 } from '@storecast/service-kit';
 import { commercialsProto, createIdentityClient, createOrganizationClient, createStoreDeviceClient } from '@storecast/proto';
@@ -28,7 +30,6 @@ import { commercialHandlers } from './grpc/commercial.handlers';
 import { purgeDeletedCommercials } from './app/commercials.use-case';
 import { purgeExpiredDrafts } from './app/purge-drafts.use-case';
 import { minuteScheduler, type MinuteScheduler } from './scheduler/minute-scheduler';
-import { purgeJob, type PurgeJob } from './scheduler/purge-job';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -51,7 +52,7 @@ export interface StartedAnnouncementDispatch {
   context: AppContext;
   scheduler: MinuteScheduler;
   /** Expired drafts and commercial songs past retention (run() purges now). */
-  purge: PurgeJob;
+  purge: PeriodicJob<{ drafts: number; commercials: number }>;
   stop(): Promise<void>;
 }
 
@@ -118,13 +119,15 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
       runtime.logger.warn({ err }, `${what} purge failed; retrying at the next run`);
       return 0;
     });
-  const purge = purgeJob({
+  const purge = startPeriodicJob({
+    name: 'purge of expired broadcast drafts and deleted commercial songs',
     intervalMs: config.PURGE_INTERVAL_MS,
     logger: runtime.logger,
-    purge: async () => ({
+    run: async () => ({
       drafts: await purgeOne('broadcast draft', () => purgeExpiredDrafts(context, config.PURGE_BATCH_SIZE)),
       commercials: await purgeOne('commercial song', () => purgeDeletedCommercials(context, config.PURGE_BATCH_SIZE)),
     }),
+    describe: (r) => (r.drafts || r.commercials ? r : undefined),
   });
   runtime.onStop(() => purge.stop());
 
@@ -134,7 +137,6 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
     grpcServices: [{ definition: commercialsProto().CommercialService.service, implementation: commercialHandlers(context, runtime.logger) }],
   });
   if (config.SCHEDULER_ENABLED) scheduler.start();
-  purge.start();
   return {
     httpUrl: served.http.url,
     httpPort: served.http.port,

@@ -288,7 +288,7 @@ describe('drafts: ownership and lifetime', () => {
   });
 
   it('the purge removes expired drafts that were never sent, with their audio; sent ones and live ones stay; replicas never purge twice', async () => {
-    await h.service.purge.run(); // drafts earlier tests left to expire
+    await h.service.purge.runNow(); // drafts earlier tests left to expire
     const s = newStore();
     const unsent = (await preview(s.token)).body.announcementId as string;
     const sent = (await record(s.token, sampleWebm())).body.announcementId as string;
@@ -299,17 +299,17 @@ describe('drafts: ownership and lifetime', () => {
     const unsentKey = (await keyOf(unsent))!;
     expect(await h.service.context.storage.exists(unsentKey)).toBe(true);
 
-    expect(await h.service.purge.run()).toMatchObject({ drafts: 0 });
+    expect(await h.service.purge.runNow()).toMatchObject({ drafts: 0 });
     h.clock.advance(12 * 3600_000);
     const replica = await h.startReplica();
-    const [a, b] = await Promise.all([h.service.purge.run(), replica.purge.run()]);
+    const [a, b] = await Promise.all([h.service.purge.runNow(), replica.purge.runNow()]);
     expect(a.drafts + b.drafts).toBe(1);
     expect(await keyOf(unsent)).toBeUndefined();
     expect(await h.service.context.storage.exists(unsentKey)).toBe(false);
     expect(await keyOf(sent)).toBeDefined();
     expect(await keyOf(live)).toBeDefined();
     expect(await h.service.context.storage.exists((await keyOf(sent))!)).toBe(true);
-    expect((await h.service.purge.run()).drafts).toBe(0);
+    expect((await h.service.purge.runNow()).drafts).toBe(0);
   });
 });
 

@@ -199,11 +199,11 @@ describe('purge for good', () => {
     const key = ((await h.service.runtime.db.execute(sql`select audio_key from commercial_songs where id = ${gone}`)).rows[0] as { audio_key: string }).audio_key;
     await h.api('DELETE', `/api/v1/hq/commercials/${gone}`, { token: hq.token });
     h.clock.advance(90 * DAY - 1);
-    await h.service.purge.run();
+    await h.service.purge.runNow();
     expect(await h.service.context.storage.exists(key)).toBe(true);
     h.clock.advance(1);
     const replica = await h.startReplica();
-    const [a, b] = await Promise.all([h.service.purge.run(), replica.purge.run()]);
+    const [a, b] = await Promise.all([h.service.purge.runNow(), replica.purge.runNow()]);
     // Songs other tests deleted go too; each is purged by exactly one replica (one event each).
     expect(a.commercials + b.commercials).toBeGreaterThanOrEqual(1);
     expect(await h.service.context.storage.exists(key)).toBe(false);
@@ -212,7 +212,7 @@ describe('purge for good', () => {
     expect(events.map((e) => e.payload)).toEqual([{ commercialId: gone, hqId: hq.hqId }]);
     const all = (await h.outbox('dispatch.commercial.purged')).map((e) => e.payload.commercialId);
     expect(new Set(all).size).toBe(all.length);
-    expect((await h.service.purge.run()).commercials).toBe(0);
+    expect((await h.service.purge.runNow()).commercials).toBe(0);
   });
 });
 

@@ -11,39 +11,37 @@ export interface PeriodicJobOptions<R> {
   describe?: (result: R) => Record<string, unknown> | undefined;
 }
 
-export interface PeriodicJob {
-  /** Runs once now (unless a run is in progress) and waits for it. */
-  runNow(): Promise<void>;
+export interface PeriodicJob<R> {
+  /** Runs once now, or joins the run in progress, and answers its result (tests, admin triggers). */
+  runNow(): Promise<R>;
   stop(): Promise<void>;
 }
 
 /**
  * Runs a background job (purges, pruning) every intervalMs: never two runs of one process at once,
- * a failed run logged and retried at the next tick. Replicas coordinate in the database (SKIP
- * LOCKED or an advisory lock in the job itself), not here.
+ * a failed timed run logged and retried at the next tick. Replicas coordinate in the database
+ * (SKIP LOCKED or an advisory lock in the job itself), not here.
  */
-export const startPeriodicJob = <R>(options: PeriodicJobOptions<R>): PeriodicJob => {
-  let running: Promise<void> | undefined;
-  const tick = (): Promise<void> => {
-    running ??= options
-      .run()
+export const startPeriodicJob = <R>(options: PeriodicJobOptions<R>): PeriodicJob<R> => {
+  let running: Promise<R> | undefined;
+  const run = (): Promise<R> =>
+    (running ??= options.run().finally(() => {
+      running = undefined;
+    }));
+  const tick = () =>
+    run()
       .then((result) => {
         const fields = options.describe?.(result);
         if (fields) options.logger.info({ job: options.name, ...fields }, `${options.name} finished`);
       })
-      .catch((err: unknown) => options.logger.warn({ err, job: options.name }, `${options.name} failed; retrying at the next run`))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+      .catch((err: unknown) => options.logger.warn({ err, job: options.name }, `${options.name} failed; retrying at the next run`));
   const timer = options.intervalMs > 0 ? setInterval(() => void tick(), options.intervalMs) : undefined;
   timer?.unref();
   return {
-    runNow: tick,
+    runNow: run,
     async stop() {
       if (timer) clearInterval(timer);
-      await running;
+      await running?.catch(() => undefined);
     },
   };
 };

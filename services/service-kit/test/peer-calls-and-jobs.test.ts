@@ -35,19 +35,18 @@ describe('peer calls', () => {
 });
 
 describe('periodic jobs', () => {
-  it('runNow runs once even when asked twice at the same time; a failure is logged and the next run happens', async () => {
+  it('runNow runs once even when asked twice at the same time and answers the result; a failed run rejects and the next one runs', async () => {
     let runs = 0;
     let fail = true;
     const job = startPeriodicJob({ name: 'purge', intervalMs: 0, logger, run: async () => {
       runs++;
       if (fail) throw new Error('database down');
-      return 3;
+      return runs;
     } });
-    await Promise.all([job.runNow(), job.runNow()]);
+    await expect(Promise.all([job.runNow(), job.runNow()])).rejects.toThrow('database down');
     expect(runs).toBe(1);
     fail = false;
-    await job.runNow();
-    expect(runs).toBe(2);
+    await expect(Promise.all([job.runNow(), job.runNow()])).resolves.toEqual([2, 2]);
     await job.stop();
   });
 });
