@@ -1,8 +1,7 @@
-import { callUnary } from '@storecast/service-kit';
+import { callUnary, orMissing, orUnavailable } from '@storecast/service-kit';
 import type { CatalogMusicMessage, CatalogServiceClient } from '@storecast/proto';
 import type { CatalogPort, PlaylistSource } from '../app/ports';
 import type { KnownMusic, MusicSource } from '../domain/play-logs';
-import { orMissing, orUnavailable } from './peer-errors';
 
 const SOURCES: readonly PlaylistSource[] = ['DEVICE', 'STORE', 'DEFAULT', 'NONE'];
 const sourceOf = (s: string): MusicSource => (s === 'TRUST' ? 'TRUST' : 'AI');

@@ -1,7 +1,6 @@
-import { callUnary } from '@storecast/service-kit';
+import { callUnary, orUnavailable } from '@storecast/service-kit';
 import type { CommercialServiceClient } from '@storecast/proto';
 import type { CommercialsPort } from '../app/ports';
-import { orUnavailable } from './peer-errors';
 
 /** CommercialsPort over announcement-dispatch's CommercialService (proto/storecast/dispatch/v1/commercials.proto). */
 export const commercialsPeer = (client: CommercialServiceClient): CommercialsPort => ({

@@ -1,7 +1,6 @@
-import { callUnary } from '@storecast/service-kit';
+import { callUnary, orMissing, orUnavailable } from '@storecast/service-kit';
 import type { OrganizationServiceClient, StoreMessage } from '@storecast/proto';
 import type { OrganizationPort, Plan, StoreRef } from '../app/ports';
-import { orMissing, orUnavailable } from './peer-errors';
 
 const storeRef = (s: StoreMessage): StoreRef => ({ id: s.id, hqId: s.hqId, name: s.name, closed: Boolean(s.closedAt) });
 const planOf = (plan: string | undefined): Plan | null => (plan === 'AI' || plan === 'TRUST' ? plan : null);
