@@ -32,6 +32,11 @@ const fromBodyParser = (err: unknown): AppError | undefined => {
 export const toAppError = (err: unknown): AppError | undefined => {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationFailed(toFieldDetails(err));
+  // Express decodes path parameters with decodeURIComponent: a malformed escape, or a lone
+  // surrogate sent as WTF-8 (%ED%A0%80), throws a URIError — the client's error, never a 500.
+  if (err instanceof URIError) {
+    return validationFailed([{ field: '(path)', code: 'INVALID_ENCODING', message: 'The path is not valid percent-encoded UTF-8' }]);
+  }
   return fromBodyParser(err);
 };
 

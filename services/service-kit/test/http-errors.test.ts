@@ -22,6 +22,9 @@ const routes = () => {
   r.get('/api/v1/limited', () => {
     throw new AppError(429, 'RATE_LIMITED', 'Too many requests', { headers: { 'Retry-After': '12' } });
   });
+  r.get('/api/v1/things/:thingId', (req, res) => {
+    res.json({ id: req.params.thingId });
+  });
   r.get('/api/v1/boom', async () => {
     throw new Error('database password=hunter2 leaked in message');
   });
@@ -36,6 +39,18 @@ describe('the platform error handler', () => {
     return s.url;
   };
   afterAll(async () => Promise.all(servers.map((s) => s.close())));
+
+  it.each([
+    ['a lone surrogate as WTF-8', '%ED%A0%80'],
+    ['a malformed escape', '%E0%A4%A'],
+  ])('a path parameter that is not percent-encoded UTF-8 (%s) answers 400 VALIDATION_FAILED, not 500', async (_what, segment) => {
+    const res = await fetch(`${await start(false)}/api/v1/things/${segment}`);
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({
+      success: false,
+      error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: [expect.objectContaining({ field: '(path)' })] },
+    });
+  });
 
   it('answers bad input with 400 VALIDATION_FAILED and one detail per field', async () => {
     const url = await start(false);

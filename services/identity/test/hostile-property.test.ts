@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { newId } from '@storecast/service-kit';
+import { OPERATOR, startHarness, type Harness } from './support/harness';
+
+// Property: whatever string a client puts in a string field of a write endpoint, or in a `q`
+// filter — control characters, NUL, lone surrogates, astral characters, LIKE wildcards, very long
+// values — identity never answers a 5xx, and answers what the route documents (the drift-checking
+// client fails the call otherwise).
+
+let h: Harness;
+let operatorToken: string;
+beforeAll(async () => {
+  h = await startHarness();
+  operatorToken = (await h.signIn(OPERATOR.email, OPERATOR.password)).accessToken;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** One UTF-16 code unit, surrogates included (so lone surrogates appear). */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
+const hostile = (longest: number) =>
+  fc.oneof(
+    fc.string({ unit: codeUnit, maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\ud800', '\udfff', '%', '_', '\\', "'", '"', ' ', '\n', '@', '😀'), maxLength: 20 }),
+    fc.tuple(fc.string({ unit: codeUnit, maxLength: 5 }), fc.integer({ min: 200, max: longest })).map(([s, n]) => s + 'x'.repeat(n)),
+  );
+const hostileString = hostile(20_000);
+/** A query string stays under Node's request-line limit (16 KiB): longer URLs get 431 before any route. */
+const hostileQuery = hostile(4_000);
+const RUNS = { numRuns: 30 };
+
+/** Percent-encodes any string, lone surrogates as their WTF-8 bytes (encodeURIComponent refuses them). */
+const encodeAny = (s: string): string => {
+  let out = '';
+  for (const ch of s) {
+    try {
+      out += encodeURIComponent(ch);
+    } catch {
+      const c = ch.charCodeAt(0);
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    }
+  }
+  return out;
+};
+
+const neverServerError = async (call: () => Promise<{ status: number; text: string }>) => {
+  const res = await call();
+  if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.text.slice(0, 300)}`);
+};
+
+describe('random strings never produce a 5xx in identity', () => {
+  it('POST /api/v1/auth/login: email, password', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (email, password) =>
+        neverServerError(() => h.http.post('/api/v1/auth/login', { email, password })),
+      ),
+      RUNS,
+    );
+  });
+
+  it('POST /api/v1/api-access/sign-up: organizationName, contactName, contactEmail, purpose', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, hostileString, hostileString, async (organizationName, contactName, contactEmail, purpose) =>
+        neverServerError(() => h.http.post('/api/v1/api-access/sign-up', { organizationName, contactName, contactEmail, purpose })),
+      ),
+      RUNS,
+    );
+  });
+
+  it('POST /api/v1/auth/password-reset/request: email', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (email) => neverServerError(() => h.http.post('/api/v1/auth/password-reset/request', { email }))),
+      RUNS,
+    );
+    await h.mailSettled();
+  });
+
+  it('POST /api/v1/admin/operators: email, name, tempPassword', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ email: fc.oneof(hostileString, hostileString.map((s) => `${newId()}${s}@example.com`)), name: hostileString, tempPassword: hostileString }, { requiredKeys: ['email', 'name'] }),
+        async (body) => neverServerError(() => h.http.post('/api/v1/admin/operators', body, { token: operatorToken })),
+      ),
+      { numRuns: 15 },
+    );
+    await h.mailSettled();
+  });
+
+  it('POST /api/v1/admin/accounts/hq-managers/{id}/suspend: reason', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (reason) =>
+        neverServerError(() => h.http.post(`/api/v1/admin/accounts/hq-managers/${newId()}/suspend`, { reason }, { token: operatorToken })),
+      ),
+      RUNS,
+    );
+  });
+
+  it.each(['/api/v1/admin/operators', '/api/v1/admin/api-clients'])('GET %s?q=', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(hostileQuery, async (q) => neverServerError(() => h.http.get(`${path}?q=${encodeAny(q)}`, { token: operatorToken }))),
+      RUNS,
+    );
+  });
+
+  it('a hostile path segment where an id belongs answers 400, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile(2_000).filter((s) => s.length > 0), async (id) =>
+        neverServerError(() => h.http.get(`/api/v1/admin/operators/${encodeAny(id)}`, { token: operatorToken })),
+      ),
+      RUNS,
+    );
+  });
+});
