@@ -10,6 +10,7 @@ import { organizationHandlers } from './grpc/organization.handlers';
 import { organizationStatsHandlers } from './grpc/organization-stats.handlers';
 import { storeDeviceHandlers } from './grpc/store-device.handlers';
 import { startIdentityAccountConsumer } from './events/identity-account.consumer';
+import { startPlaybackSignalConsumer } from './events/playback-signal.consumer';
 import { adminHqRoutes } from './http/admin-hq.routes';
 import { adminStoresRoutes } from './http/admin-stores.routes';
 import { hqRoutes } from './http/hq.routes';
@@ -57,6 +58,7 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
   runtime.onStop(() => purgeJob.stop());
 
   await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
+  await startPlaybackSignalConsumer({ broker: runtime.broker, db: runtime.db, logger });
 
   const api = new ServiceApi({
     title: 'Storecast organization',

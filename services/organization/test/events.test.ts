@@ -97,3 +97,24 @@ describe('events in (identity.account.*) keep hasManagerAccount current', () => 
     await eventually(async () => expect(await hasManager(hq.token, store.name)).toBe(true));
   });
 });
+
+describe('playback signals in', () => {
+  it("a player's signal sets the store's lastOnlineAt and lastHeartbeatAt; an older, late signal never moves them back; a redelivered one is handled once", async () => {
+    const hq = await onboardHq(h);
+    const { store } = await createHqStore(h, hq);
+    const signal = (signaledAt: string, id?: string) =>
+      publishIdentity('playback.store.signal', { storeId: store.id, hqId: hq.hqId, deviceId: null, state: 'PLAYING', signaledAt }, { id });
+    const detail = async () => (await h.api('GET', `/api/v1/admin/stores/${store.id}`, { token: h.operatorToken })).body;
+    expect((await detail()).lastHeartbeatAt).toBeNull();
+
+    const id = signal('2026-11-23T03:00:00.000Z');
+    await eventually(async () => expect(await detail()).toMatchObject({ lastOnlineAt: '2026-11-23T03:00:00.000Z', lastHeartbeatAt: '2026-11-23T03:00:00.000Z' }));
+    signal('2026-11-23T02:00:00.000Z');
+    signal('2026-11-23T03:00:00.000Z', id);
+    const marker = signal('2026-11-23T04:00:00.000Z');
+    await eventually(async () => expect((await detail()).lastHeartbeatAt).toBe('2026-11-23T04:00:00.000Z'));
+    expect((await rows(h, 'select count(*)::int as n from processed_messages where message_id = any($1)', [[id, marker]]))[0]).toEqual({ n: 2 });
+    const hqView = await h.api('GET', `/api/v1/hq/stores?q=${encodeURIComponent(store.name)}`, { token: hq.token });
+    expect(hqView.body.items[0].lastOnlineAt).toBe('2026-11-23T04:00:00.000Z');
+  });
+});

@@ -164,3 +164,19 @@ export const purgeStores = async (db: DbExecutor, ids: string[]): Promise<void> 
   await db.delete(managerAccounts).where(inArray(managerAccounts.storeId, ids));
   await db.delete(stores).where(inArray(stores.id, ids));
 };
+
+/**
+ * A player's signal (playback.store.signal): the store was online then. Newest fact wins, so a
+ * late or redelivered event never moves the times back.
+ */
+export const recordStoreSignal = async (db: DbExecutor, storeId: string, at: Date): Promise<number> => {
+  const result = await db
+    .update(stores)
+    .set({
+      lastOnlineAt: sql`greatest(coalesce(${stores.lastOnlineAt}, ${at}), ${at})`,
+      lastHeartbeatAt: sql`greatest(coalesce(${stores.lastHeartbeatAt}, ${at}), ${at})`,
+    })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id });
+  return result.length;
+};
