@@ -107,11 +107,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
   };
 };
 
-/** Payloads of the outbox rows of a routing key, oldest first (what the relay publishes). */
-export const outboxEvents = async (pool: Pool, routingKey: string): Promise<Array<Record<string, unknown>>> => {
-  const { rows } = await pool.query('select payload from outbox where routing_key = $1 order by created_at, id', [routingKey]);
-  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
-};
+export { outboxEvents } from '@storecast/service-kit/testing';
 
 /** A music in the catalog double, and a playlist of an HQ made of music. */
 export const musicOf = (h: Harness, source: 'AI' | 'TRUST', title = `${source} song`) =>

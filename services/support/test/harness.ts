@@ -83,11 +83,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
   };
 };
 
-/** Payloads of the outbox rows of a routing key, oldest first (what the relay publishes). */
-export const outboxEvents = async (pool: Pool, routingKey: string): Promise<Array<Record<string, unknown>>> => {
-  const { rows } = await pool.query('select payload from outbox where routing_key = $1 order by created_at, id', [routingKey]);
-  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
-};
+export { outboxEvents } from '@storecast/service-kit/testing';
 
 /** Audit records of a ticket, oldest first. */
 export const auditOf = async (pool: Pool, ticketId: string) => {

@@ -7,3 +7,4 @@ export * from './doubles/legal.double';
 export * from './doubles/organization.double';
 export * from './doubles/identity.double';
 export * from './doubles/catalog.double';
+export * from './records';
