@@ -36,6 +36,8 @@ export const serviceEnv = (name: string, ports: { http: number; grpc: number }) 
     HTTP_PORT: port(ports.http),
     GRPC_PORT: port(ports.grpc),
     DATABASE_URL: z.url().default(`postgres://postgres@127.0.0.1:5432/storecast_${name.replace(/-/g, '_')}`),
+    /** Connections of the service's pool (hot write paths such as playback reports want more than the default). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     AMQP_URL: z.string().min(1).default('amqp://guest:guest@127.0.0.1:5672'),
     AMQP_EXCHANGE: z.string().min(1).default('storecast.events'),
     /** PEM public key verifying access tokens; without it the keys come from JWKS_URL. */

@@ -22,6 +22,7 @@ export interface RuntimeConfig {
   HTTP_PORT: number;
   GRPC_PORT: number;
   DATABASE_URL: string;
+  DATABASE_POOL_MAX?: number;
   AMQP_URL: string;
   AMQP_EXCHANGE: string;
   JWT_PUBLIC_KEY?: string;
@@ -37,7 +38,7 @@ export interface RuntimeConfig {
 }
 
 /** What a service without a database reads: no DATABASE_URL, no outbox poll. */
-export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS'>;
+export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS'>;
 
 /** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
 export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
@@ -207,7 +208,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
 const openDatabase = async <TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>, logger: Logger) => {
   const { config } = options;
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const database = createDatabase(config.DATABASE_URL, options.schema);
+  const database = createDatabase(config.DATABASE_URL, options.schema, { max: config.DATABASE_POOL_MAX ?? 10 });
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const retentionMs =
     config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;
