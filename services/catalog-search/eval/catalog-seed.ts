@@ -1,3 +1,5 @@
+import { refreshSignaturesQueries } from '../src/db/search.sql';
+
 /**
  * A deterministic catalog of tagged tracks for ranking tests and the search evaluation: realistic
  * titles, one genre and 1–3 moods per track drawn from the moods that genre usually carries.
@@ -140,5 +142,7 @@ export const seedCatalog = async (pool: { query(text: string, values?: unknown[]
     [ids, titles, durations, genres, created],
   );
   await pool.query(`insert into music_moods (music_id, mood_id, created_at) select m, o, $3 from unnest($1::uuid[], $2::uuid[]) as t(m, o)`, [links.map((l) => l[0]), links.map((l) => l[1]), at]);
+  // What the tagging use case keeps in step: each music's (genre, moods) signature.
+  for (const q of refreshSignaturesQueries(null)) await pool.query(q.text, q.values);
   return tagIds;
 };

@@ -71,6 +71,19 @@ describe('search API (text, image, similar) over a seeded catalog of 324 tagged 
       expect(typo.body.results.map((r: { title: string }) => r.title)).toContain(title.title);
     });
 
+    it('re-tagging a track through the operator API moves it in the ranking at once (its tag signature follows)', async () => {
+      const track = tracks.find((t) => t.genre === 'ambient' && !t.moods.includes('energetic'))!;
+      const tags = (await h.call('GET', '/api/v1/admin/tags', { token: h.operator })).body.items as Array<{ id: string; type: string; value: string }>;
+      const id = (type: string, value: string) => tags.find((t) => t.type === type && t.value === value)!.id;
+      const before = await text('energetic ambient', 50);
+      expect(before.body.results.map((r: { track: { id: string } }) => r.track.id)).not.toContain(track.id);
+      const put = await h.call('PUT', `/api/v1/admin/music/${track.id}/tags`, { token: h.operator, body: { genreId: id('GENRE', 'Ambient'), moodIds: [id('MOOD', 'Energetic')] } });
+      expect(put.status).toBe(200);
+      const after = await text('energetic ambient', 50);
+      expect(after.body.results[0].track.id).toBe(track.id);
+      expect(after.body.results[0].score).toBe(1);
+    });
+
     it('answers an empty list when nothing matches', async () => {
       expect((await text('zzqx wvvk')).body).toMatchObject({ results: [], total: 0 });
     });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { refreshSignaturesQueries } from './search.sql';
 import type { DbExecutor, Paging } from '@storecast/service-kit';
 import { offsetOf } from '@storecast/service-kit';
 import type { MusicSource } from '../domain/enums';
@@ -80,7 +81,16 @@ export const setMusicTags = async (tx: DbExecutor, musicId: string, genreId: str
   await tx.update(music).set({ genreId, updatedAt: at }).where(eq(music.id, musicId));
   await tx.delete(musicMoods).where(eq(musicMoods.musicId, musicId));
   if (moodIds.length) await tx.insert(musicMoods).values(moodIds.map((moodId) => ({ musicId, moodId, createdAt: at })));
+  // The search ranks by (genre, moods) combination: keep the music's signature in step.
+  for (const q of refreshSignaturesQueries([musicId])) await tx.execute(sql.raw(bindLiterals(q.text, q.values)));
 };
+
+/** Inlines uuid[] parameters as literals (drizzle's execute takes SQL, the shared statements use $n). */
+const bindLiterals = (text: string, values: unknown[]) =>
+  text.replace(/\$(\d+)/g, (_, i) => {
+    const v = values[Number(i) - 1];
+    return Array.isArray(v) ? `'{${v.map((x) => String(x).replace(/[^0-9a-f-]/gi, '')).join(',')}}'` : 'null';
+  });
 
 /** Music deleted before `before`, locked for this purge run; replicas skip each other's rows. */
 export const lockPurgeableMusic = (tx: DbExecutor, before: Date, limit: number): Promise<MusicRow[]> =>

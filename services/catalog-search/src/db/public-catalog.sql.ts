@@ -37,7 +37,11 @@ const whereOf = (filter: CatalogFilter, values: unknown[]): string[] => {
   return where;
 };
 
-/** Keyset page: rows strictly after (createdAt, id), take + 1 of them (the extra row says whether more follow). No count. */
+/**
+ * Keyset page: rows strictly after (createdAt, id), take + 1 of them (the extra row says whether
+ * more follow), read from music_public_order_idx (or music_genre_list_idx); the Track columns are
+ * built for those rows only. No count.
+ */
 export const cursorPageQuery = (filter: CatalogFilter, take: number, after?: { createdAt: Date; id: string }): SqlQuery => {
   const values: unknown[] = [];
   const where = whereOf(filter, values);
@@ -47,18 +51,24 @@ export const cursorPageQuery = (filter: CatalogFilter, take: number, after?: { c
   }
   values.push(take + 1);
   return {
-    text: `select ${TRACK_COLUMNS} from music m join tag_options g on g.id = m.genre_id where ${where.join(' and ')} order by m.created_at, m.id limit $${values.length}`,
+    text: `select ${TRACK_COLUMNS} from (select m.* from music m where m.genre_id is not null and ${where.join(' and ')} order by m.created_at, m.id limit $${values.length}) m
+  join tag_options g on g.id = m.genre_id order by m.created_at, m.id`,
     values,
   };
 };
 
-/** Offset page (take rows after skip). */
+/**
+ * Offset page (take rows after skip). The skipped rows are walked on the index alone and the
+ * Track columns (genre, moods) are built for the page's rows only (a deferred join); the walk
+ * itself still grows with skip — that is what offset paging costs.
+ */
 export const offsetPageQuery = (filter: CatalogFilter, take: number, skip: number): SqlQuery => {
   const values: unknown[] = [];
   const where = whereOf(filter, values);
   values.push(take, skip);
   return {
-    text: `select ${TRACK_COLUMNS} from music m join tag_options g on g.id = m.genre_id where ${where.join(' and ')} order by m.created_at, m.id limit $${values.length - 1} offset $${values.length}`,
+    text: `select ${TRACK_COLUMNS} from (select m.id from music m where m.genre_id is not null and ${where.join(' and ')} order by m.created_at, m.id limit $${values.length - 1} offset $${values.length}) page
+  join music m on m.id = page.id join tag_options g on g.id = m.genre_id order by m.created_at, m.id`,
     values,
   };
 };

@@ -18,14 +18,19 @@ export const music = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     /** Exactly one genre once tagged; null until the operator sets it. */
     genreId: uuid('genre_id').references(() => tagOptions.id),
+    /** The (genre, moods) combination of the music, for ranking by tags (search); null until tagged. */
+    tagSignatureId: uuid('tag_signature_id'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('music_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
+    /** Public catalog pages in ascending (created_at, id) order: keyset and offset walk this index. */
+    index('music_public_order_idx').on(t.createdAt, t.id).where(sql`deleted_at is null`),
     /** Public catalog pages by genre (keyset on created_at, id within a genre). */
     index('music_genre_list_idx').on(t.genreId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('music_signature_idx').on(t.tagSignatureId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
     index('music_deleted_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
     check('music_source_check', sql`${t.musicSource} in ('AI','TRUST')`),
     check('music_duration_check', sql`${t.durationSeconds} > 0`),
@@ -48,6 +53,21 @@ export const tagOptions = pgTable(
     uniqueIndex('tag_options_type_value_key').on(t.type, t.value),
     check('tag_options_type_check', sql`${t.type} in ('GENRE','MOOD')`),
   ],
+);
+
+/**
+ * Each distinct (genre, sorted mood ids) combination of tagged music. Search scores depend on a
+ * track's tags only through this combination, so they are computed per signature (a few thousand
+ * rows) and tracks are then read newest first per signature (music_signature_idx).
+ */
+export const tagSignatures = pgTable(
+  'tag_signatures',
+  {
+    id: uuid('id').primaryKey(),
+    genreId: uuid('genre_id').notNull(),
+    moodIds: uuid('mood_ids').array().notNull(),
+  },
+  (t) => [uniqueIndex('tag_signatures_genre_moods_key').on(t.genreId, t.moodIds)],
 );
 
 /** Moods of a music (zero or more). */
@@ -148,7 +168,7 @@ export const devicePlaylists = pgTable(
   (t) => [index('device_playlists_playlist_idx').on(t.playlistId), index('device_playlists_store_idx').on(t.storeId)],
 );
 
-export const schema = { music, tagOptions, musicMoods, libraries, libraryMusic, playlists, playlistLibraries, storePlaylists, devicePlaylists };
+export const schema = { music, tagOptions, tagSignatures, musicMoods, libraries, libraryMusic, playlists, playlistLibraries, storePlaylists, devicePlaylists };
 export type CatalogSchema = typeof schema;
 export type MusicRow = typeof music.$inferSelect;
 export type TagOptionRow = typeof tagOptions.$inferSelect;

@@ -4,6 +4,24 @@
  */
 import type { SqlQuery } from './public-catalog.sql';
 
+/**
+ * (Re)computes the tag signature of music (`ids`, or all tagged music when null): the
+ * combinations are inserted first, then each music points at its own. Two statements, one
+ * transaction (the caller's).
+ */
+export const refreshSignaturesQueries = (ids: readonly string[] | null): SqlQuery[] => {
+  const sig = `select m.id as music_id, m.genre_id, coalesce(array(select mm.mood_id from music_moods mm where mm.music_id = m.id order by mm.mood_id), '{}') as mood_ids
+    from music m where m.genre_id is not null and ($1::uuid[] is null or m.id = any($1::uuid[]))`;
+  return [
+    { text: `insert into tag_signatures (id, genre_id, mood_ids) select gen_random_uuid(), genre_id, mood_ids from (${sig}) s group by genre_id, mood_ids on conflict do nothing`, values: [ids] },
+    {
+      text: `update music m set tag_signature_id = t.id from (${sig}) s join tag_signatures t on t.genre_id = s.genre_id and t.mood_ids = s.mood_ids
+        where m.id = s.music_id and m.tag_signature_id is distinct from t.id`,
+      values: [ids],
+    },
+  ];
+};
+
 export interface TextSearchParams {
   /** Tag options the query names (lexicon, full text or trigram over their values) and their weights (< 0: negated). */
   tagIds: string[];
@@ -24,45 +42,60 @@ export interface TextSearchParams {
  * score = tagShare · min(1, tags) + (1 − tagShare) · title − min(1, Σ|negated weights of the track| / best)
  * title = 1 for a full-text hit (prefix match of a keyword as a title word), else the best
  * trigram word similarity of a keyword to the title when ≥ 0.6.
+ *
+ * The tag part depends on a track's (genre, moods) only, so it is computed once per tag signature;
+ * the best signatures then give their newest tracks (an index range each). Title matches (at most
+ * 500) are scored per track and merged. `total` counts matching tracks up to 1000.
  */
 export const textSearchQuery = (p: TextSearchParams): SqlQuery => ({
   text: `with q as (select * from unnest($1::uuid[], $2::float8[], $7::bool[]) as q(tag_id, w, is_genre)),
-hits as (
-  select mm.music_id, q.tag_id, q.w, false as is_genre from music_moods mm join q on q.tag_id = mm.mood_id and not q.is_genre
-  union all
-  select m.id, q.tag_id, q.w, true from music m join q on q.tag_id = m.genre_id and q.is_genre where m.deleted_at is null
+sig as (
+  select s.id,
+    coalesce((select max(q.w) from q where q.is_genre and q.tag_id = s.genre_id and q.w > 0), 0) as g,
+    coalesce((select max(q.w) from q where not q.is_genre and q.tag_id = any(s.mood_ids) and q.w > 0), 0) as mbest,
+    coalesce((select sum(q.w) from q where not q.is_genre and q.tag_id = any(s.mood_ids) and q.w > 0), 0) as msum,
+    coalesce((select sum(q.w) from q where q.w < 0 and ((q.is_genre and q.tag_id = s.genre_id) or (not q.is_genre and q.tag_id = any(s.mood_ids)))), 0) as neg
+  from tag_signatures s
+  where exists (select 1 from q where (q.is_genre and q.tag_id = s.genre_id) or (not q.is_genre and q.tag_id = any(s.mood_ids)))
 ),
-tagged as (
-  select music_id,
-    coalesce(max(w) filter (where is_genre and w > 0), 0)
-      + coalesce(max(w) filter (where not is_genre and w > 0), 0)
-      + 0.25 * (coalesce(sum(w) filter (where not is_genre and w > 0), 0) - coalesce(max(w) filter (where not is_genre and w > 0), 0)) as pos,
-    coalesce(sum(w) filter (where w < 0), 0) as neg,
-    array_agg(tag_id) as tag_ids
-  from hits group by music_id
+scored as (
+  select id, $5::float8 * least(1, (g + mbest + 0.25 * (msum - mbest)) / greatest($3::float8, 1e-9)) - least(1, -neg / greatest($3::float8, 1e-9)) as score from sig
+),
+top_sigs as (select id, score from scored where score > 0 order by score desc limit $6),
+tag_hits as (
+  select t.id as music_id, t.created_at, ts.score, 0::float8 as title
+  from top_sigs ts cross join lateral (
+    select m.id, m.created_at from music m where m.tag_signature_id = ts.id and m.deleted_at is null order by m.created_at desc nulls last, m.id desc nulls last limit $6
+  ) t
 ),
 tsq as (select to_tsquery('simple', coalesce(nullif(array_to_string(array(select quote_literal(k) || ':*' from unnest($4::text[]) k), ' | '), ''), '''''')) as q),
-titled as (
-  select m.id as music_id,
+title_hits as (
+  select m.id as music_id, m.created_at,
+    coalesce((select sc.score from scored sc where sc.id = m.tag_signature_id), 0) as tag_score,
     greatest(case when to_tsvector('simple', m.title) @@ tsq.q then 1 else 0 end,
              coalesce((select max(word_similarity(k, lower(m.title))) from unnest($4::text[]) k where k <% lower(m.title)), 0)) as title
   from music m, tsq
-  where cardinality($4::text[]) > 0 and m.deleted_at is null
+  where cardinality($4::text[]) > 0 and m.deleted_at is null and m.genre_id is not null
     and (to_tsvector('simple', m.title) @@ tsq.q or exists (select 1 from unnest($4::text[]) k where k <% lower(m.title)))
+  limit 500
 ),
-scored as (
-  select coalesce(t.music_id, ti.music_id) as music_id, coalesce(t.pos, 0) as pos, coalesce(t.neg, 0) as neg, coalesce(ti.title, 0) as title, t.tag_ids
-  from tagged t full join titled ti on ti.music_id = t.music_id
+merged as (
+  select music_id, created_at, score, title from tag_hits
+  union all
+  select music_id, created_at, tag_score + (1 - $5::float8) * title, title from title_hits
 ),
-ranked as (
-  select s.music_id, s.tag_ids, s.title,
-    $5::float8 * least(1, s.pos / greatest($3::float8, 1e-9)) + (1 - $5::float8) * s.title - least(1, -s.neg / greatest($3::float8, 1e-9)) as score
-  from scored s
+best as (
+  select distinct on (music_id) music_id, created_at, score, title from merged where score > 0 order by music_id, score desc
 )
-select r.music_id, r.tag_ids, r.title as title_score, r.score, count(*) over () as total
-from ranked r join music m on m.id = r.music_id and m.deleted_at is null and m.genre_id is not null
-where r.score > 0
-order by r.score desc, m.created_at desc, m.id desc
+select b.music_id, b.title as title_score, b.score,
+  (select array_agg(t) from (
+     select m.genre_id as t from music m where m.id = b.music_id and m.genre_id = any($1::uuid[])
+     union all select mm.mood_id from music_moods mm where mm.music_id = b.music_id and mm.mood_id = any($1::uuid[])) x) as tag_ids,
+  least(1000,
+    (select count(*) from (select 1 from music m where m.tag_signature_id in (select id from scored where score > 0) and m.deleted_at is null limit 1000) c)
+    + (select count(*) from title_hits th where th.tag_score <= 0 and th.tag_score + (1 - $5::float8) * th.title > 0)) as total
+from best b
+order by b.score desc, b.created_at desc, b.music_id desc
 limit $6`,
   values: [p.tagIds, p.tagWeights, p.best, p.keywords, p.tagShare, p.limit, p.tagIsGenre],
 });

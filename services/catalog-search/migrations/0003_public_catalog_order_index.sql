@@ -1,0 +1,1 @@
+CREATE INDEX "music_public_order_idx" ON "music" USING btree ("created_at","id") WHERE deleted_at is null;
