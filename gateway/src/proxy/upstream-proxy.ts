@@ -1,6 +1,7 @@
 import http, { type ClientRequest, type IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, serviceUnavailable } from '@storecast/service-kit';
 import { UPSTREAM_ANSWERED } from '../http/edge-listener';
@@ -51,6 +52,18 @@ class UpstreamTimeoutError extends Error {
   readonly code = 'UPSTREAM_TIMEOUT';
 }
 
+/**
+ * The trace context of the gateway's request span (W3C traceparent/tracestate, sampled flag
+ * included — an unsampled request still carries it, so the services log the same trace id), set
+ * on the upstream request in place of whatever the client sent. The gateway starts no client span
+ * per proxied call (src/telemetry.ts): the services' spans are children of its request span. With
+ * telemetry off no propagator is registered and nothing is changed.
+ */
+const headerSetter: TextMapSetter<ClientRequest> = {
+  set: (carrier, key, value) => carrier.setHeader(key, value),
+};
+const injectTraceContext = (proxyReq: ClientRequest) => propagation.inject(context.active(), proxyReq, headerSetter);
+
 export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
 
 /**
@@ -74,6 +87,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
       proxyReq.destroy();
       return;
     }
+    injectTraceContext(proxyReq);
     if (ctx.bufferedBody) {
       // The original stream is already consumed; http-proxy's pipe ends proxyReq right after this.
       proxyReq.removeHeader('transfer-encoding');

@@ -44,7 +44,16 @@ const disabledByEnv = () => /^\s*true\s*$/i.test(process.env.OTEL_SDK_DISABLED ?
  * exist locally anyway, and every request's trace context propagates across services.
  * OTEL_SDK_DISABLED=true patches nothing at all.
  */
-export const startTelemetry = (serviceName: string): void => {
+export interface TelemetryOptions {
+  /**
+   * false: no client span per outgoing HTTP request (the gateway: its server span already covers
+   * the proxied call, and a second span per request doubled its tracing cost). The caller then
+   * injects the trace context into its outgoing requests itself (propagation.inject).
+   */
+  outgoingHttpSpans?: boolean;
+}
+
+export const startTelemetry = (serviceName: string, options: TelemetryOptions = {}): void => {
   if (sdk || disabledByEnv()) return;
   process.env.OTEL_SERVICE_NAME ??= serviceName;
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
@@ -56,7 +65,10 @@ export const startTelemetry = (serviceName: string): void => {
   process.env.OTEL_NODE_ENABLED_INSTRUMENTATIONS ??= DEFAULT_INSTRUMENTATIONS.join(',');
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) && process.env.OTEL_TRACES_EXPORTER !== 'none';
   instrumentations = getNodeAutoInstrumentations({
-    '@opentelemetry/instrumentation-http': { ignoreIncomingRequestHook: isProbe },
+    '@opentelemetry/instrumentation-http': {
+      ignoreIncomingRequestHook: isProbe,
+      disableOutgoingRequestInstrumentation: options.outgoingHttpSpans === false,
+    },
     // Background work (outbox polling, health pings) would start a trace of its own per command.
     '@opentelemetry/instrumentation-pg': { requireParentSpan: true },
     '@opentelemetry/instrumentation-ioredis': { requireParentSpan: true },
