@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Clock, DbExecutor, ObjectStorage } from '@storecast/service-kit';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Logger } from 'pino';
+import type { Logger } from '@storecast/service-kit';
 import type { CatalogSchema } from '../db/schema';
 import type { Id3Plan } from '../domain/id3-plan';
 import type { ColourFeatures } from '../domain/image-moods';

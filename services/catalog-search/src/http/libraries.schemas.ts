@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema } from '@storecast/service-kit';
 import type { LibraryView } from '../app/libraries.use-case';
-import type { MusicRow } from '../db/schema';
+import type { MusicRow } from '../app/models';
 import { iso, musicSourceSchema, nameText, searchText, timestamp } from './common.schemas';
 
 export const LibraryResponseSchema = z

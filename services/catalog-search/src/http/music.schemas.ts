@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from '@storecast/service-kit';
-import type { TagOptionRow } from '../db/schema';
+import type { TagOptionRow } from '../app/models';
 import type { MusicView } from '../app/music-view';
 import { iso, musicSourceSchema, nameText, searchText, timestamp } from './common.schemas';
 

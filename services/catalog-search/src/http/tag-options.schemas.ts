@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TagOptionRow } from '../db/schema';
+import type { TagOptionRow } from '../app/models';
 import { TAG_TYPES } from '../domain/enums';
 import { iso, nameText, timestamp } from './common.schemas';
 
