@@ -5,12 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { AppError, type Logger } from '@storecast/service-kit';
 import type { GatewayHandler } from './gateway.handler';
 import type { ErrorRenderer } from './render-error';
+import { UPSTREAM_ANSWERED } from './response-marks';
 
 // An incoming id is echoed into logs, headers and every service's logs: only a short, plain one is kept.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Set by the proxy once the upstream's response headers arrived (res.locals). */
-export const UPSTREAM_ANSWERED = 'upstreamAnswered';
 
 export interface EdgeListenerOptions {
   /** Everything the route table does not send anywhere: probes, /openapi.json, docs, 404. */

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, serviceUnavailable } from '@storecast/service-kit';
-import { UPSTREAM_ANSWERED } from '../http/edge-listener';
+import { UPSTREAM_ANSWERED } from '../http/response-marks';
 import type { ErrorRenderer } from '../http/render-error';
 import type { RouteEntry } from '../routes/route-table';
 
