@@ -194,11 +194,14 @@ try {
   // 1. One store, sequential dispatches.
   const waiting = new Map();
   const { streamUrl } = await call('POST', '/api/v1/store/announcements/stream-ticket', { token: storeToken });
+  const early = new Map();
   const soloStream = await openStream(streamUrl, (event, data, at) => {
-    if (event === 'announcement') waiting.get(data.dispatchId)?.(at);
+    if (event !== 'announcement') return;
+    const waiter = waiting.get(data.dispatchId);
+    if (waiter) waiter(at);
+    else early.set(data.dispatchId, at);
   });
   const latencies = [];
-  const early = new Map();
   for (let i = 0; i < DISPATCHES; i++) {
     const sent = now();
     let received;
@@ -207,9 +210,10 @@ try {
     const id = res.dispatchIds[0];
     // The event may beat the HTTP answer to the client: catch it either way.
     if (early.has(id)) received(early.get(id));
-    waiting.set(id, received);
+    else waiting.set(id, received);
     const at = await Promise.race([arrived, sleep(10_000).then(() => NaN)]);
     waiting.delete(id);
+    early.delete(id);
     latencies.push(at - sent);
   }
   soloStream.destroy();
