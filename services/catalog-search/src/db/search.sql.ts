@@ -44,8 +44,8 @@ export interface TextSearchParams {
  * trigram word similarity of a keyword to the title when ≥ 0.6.
  *
  * The tag part depends on a track's (genre, moods) only, so it is computed once per tag signature;
- * the best signatures then give their newest tracks (an index range each). Title matches (at most
- * 500) are scored per track and merged. `total` counts matching tracks up to 1000.
+ * the best signatures then give their newest tracks (an index range each). Title matches (full
+ * text, at most 500; trigrams only when full text finds fewer than 10) are scored per track and merged. `total` counts matching tracks up to 1000.
  */
 export const textSearchQuery = (p: TextSearchParams): SqlQuery => ({
   text: `with q as (select * from unnest($1::uuid[], $2::float8[], $7::bool[]) as q(tag_id, w, is_genre)),
@@ -68,16 +68,22 @@ tag_hits as (
     select m.id, m.created_at from music m where m.tag_signature_id = ts.id and m.deleted_at is null order by m.created_at desc nulls last, m.id desc nulls last limit $6
   ) t
 ),
-tsq as (select to_tsquery('simple', coalesce(nullif(array_to_string(array(select quote_literal(k) || ':*' from unnest($4::text[]) k), ' | '), ''), '''''')) as q),
+tsq as (select case when cardinality($4::text[]) = 0 then null::tsquery else to_tsquery('simple', array_to_string(array(select quote_literal(k) || ':*' from unnest($4::text[]) k), ' | ')) end as q),
+fts_ids as (
+  select m.id from music m, tsq where cardinality($4::text[]) > 0 and m.deleted_at is null and to_tsvector('simple', m.title) @@ tsq.q limit 500
+),
+title_ids as (
+  select id from fts_ids
+  union
+  -- Trigrams (typos) only when full text found (almost) nothing.
+  (select m.id from unnest($4::text[]) k join music m on k <% lower(m.title) where m.deleted_at is null and (select count(*) from fts_ids) < 10 limit 500)
+),
 title_hits as (
   select m.id as music_id, m.created_at,
     coalesce((select sc.score from scored sc where sc.id = m.tag_signature_id), 0) as tag_score,
     greatest(case when to_tsvector('simple', m.title) @@ tsq.q then 1 else 0 end,
              coalesce((select max(word_similarity(k, lower(m.title))) from unnest($4::text[]) k where k <% lower(m.title)), 0)) as title
-  from music m, tsq
-  where cardinality($4::text[]) > 0 and m.deleted_at is null and m.genre_id is not null
-    and (to_tsvector('simple', m.title) @@ tsq.q or exists (select 1 from unnest($4::text[]) k where k <% lower(m.title)))
-  limit 500
+  from (select m.* from title_ids ti join music m on m.id = ti.id where m.genre_id is not null order by m.created_at desc, m.id desc limit 500) m, tsq
 ),
 merged as (
   select music_id, created_at, score, title from tag_hits
