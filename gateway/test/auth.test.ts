@@ -96,6 +96,20 @@ describe('gateway authentication and gates', () => {
       expect((await get('/api/v1/hq/stores', bearer(token))).status).toBe(200);
     });
 
+    it('an impersonated HQ session on operator paths (HQ manager account actions among them) answers 403 IMPERSONATION_FORBIDDEN_ACTION and never reaches the service', async () => {
+      const token = signToken({ role: 'HQ_MANAGER', hqId: 'hq-1', impersonatedBy: 'op-1' });
+      const reached = () => upstreams.identity.received.length + upstreams.organization.received.length;
+      const before = reached();
+      for (const path of ['/api/v1/admin/accounts/hq-managers/0190c6a0-0000-7000-8000-000000000001/suspend', '/api/v1/admin/hq']) {
+        const res = await get(path, bearer(token));
+        expect(res.status).toBe(403);
+        expect(((await json(res)) as { error: { code: string } }).error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
+      }
+      expect(reached()).toBe(before);
+      // Outside operator paths the role gate answers as for anyone else.
+      expect(((await json(await get('/api/v1/store/me', bearer(token)))) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    });
+
     it('let any signed-in role use the shared token routes (/auth/me, /legal/*)', async () => {
       for (const who of ['operator', 'hq', 'store'] as const) {
         expect((await get('/api/v1/auth/me', bearer(tokens[who]()))).status).toBe(200);
