@@ -226,7 +226,10 @@ const guardFor = (auth: RouteAuth, path: string, verifier: TokenVerifier | undef
   chain.push(authenticate(verifier));
   // Before the role gate: an impersonated session (an HQ manager's role) on an operator-only
   // path gets the spec's IMPERSONATION_FORBIDDEN_ACTION, not a bare FORBIDDEN.
-  if (auth.forbidImpersonation) {
+  // An operator-only path is never for an impersonated session either (the impersonating operator
+  // acts as the HQ manager, with none of the operator's powers): same code, same rule as the gateway.
+  const operatorOnly = auth.roles.includes('OPERATOR') && !auth.roles.includes('HQ_MANAGER');
+  if (auth.forbidImpersonation || operatorOnly) {
     chain.push((req, _res, next) =>
       next(req.principal?.impersonatedBy ? forbidden('IMPERSONATION_FORBIDDEN_ACTION', 'This action is not allowed while impersonating') : undefined),
     );
@@ -241,7 +244,7 @@ const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string)
   if (hasInput) errors[400] = [invalidCode ?? 'VALIDATION_FAILED'];
   if (auth !== 'public' && auth !== 'optional') {
     errors[401] = ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'];
-    errors[403] = ['FORBIDDEN', ...(auth.allowPasswordChange ? [] : ['PASSWORD_CHANGE_REQUIRED']), ...(auth.forbidImpersonation ? ['IMPERSONATION_FORBIDDEN_ACTION'] : [])];
+    errors[403] = ['FORBIDDEN', ...(auth.allowPasswordChange ? [] : ['PASSWORD_CHANGE_REQUIRED']), ...(auth.forbidImpersonation || (auth.roles.includes('OPERATOR') && !auth.roles.includes('HQ_MANAGER')) ? ['IMPERSONATION_FORBIDDEN_ACTION'] : [])];
     if (auth.uploadPurposes?.length) {
       errors[401].push('UPLOAD_TICKET_INVALID');
       errors[503] = ['UPLOAD_NOT_CONFIGURED'];

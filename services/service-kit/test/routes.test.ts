@@ -41,6 +41,12 @@ const build = () => {
     response: { status: 204, description: 'Deleted' },
     handler: () => undefined,
   });
+  api.define(router, {
+    method: 'get', path: '/api/v1/admin/things', operationId: 'listAdminThings', summary: 'Operator list', tags: ['Things'],
+    auth: { roles: ['OPERATOR'] },
+    response: { status: 200, description: 'Things', schema: z.array(Thing) },
+    handler: () => [],
+  });
   return { api, router };
 };
 
@@ -85,6 +91,10 @@ describe('routes defined once through ServiceApi', () => {
     const asManager = await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER', impersonatedBy: '0190c6a0-0000-7000-8000-0000000000ff' }) });
     expect(asManager.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
     expect((await call('DELETE', `/api/v1/things/${id}`, { token: sign({ role: 'OPERATOR' }) })).status).toBe(204);
+    // Every operator-only path refuses an impersonated session with the spec's code, forbidImpersonation or not.
+    const onAdmin = await call('GET', '/api/v1/admin/things', { token: sign({ role: 'HQ_MANAGER', impersonatedBy: '0190c6a0-0000-7000-8000-0000000000ff' }) });
+    expect(onAdmin.body.error.code).toBe('IMPERSONATION_FORBIDDEN_ACTION');
+    expect((await call('GET', '/api/v1/admin/things', { token: sign({ role: 'HQ_MANAGER' }) })).body.error.code).toBe('FORBIDDEN');
     expect((await call('GET', `/api/v1/things/${id}`, { token: sign({ role: 'HQ_MANAGER' }) })).body.name).toBe('lamp');
   });
 
