@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { catalogProto, createOrganizationClient } from '@storecast/proto';
-import { createS3Storage, createServiceRuntime, ServiceApi, systemClock, uploadTicketSigner, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
+import { createS3Storage, createServiceRuntime, ServiceApi, startPeriodicJob, systemClock, uploadTicketSigner, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
 import type { CatalogSearchConfig } from './config';
 import { schema, type CatalogSchema } from './db/schema';
 import type { CatalogContext, ImageAnalyzer, Mp3Files, OrganizationDirectory } from './app/ports';
 import { purgeDeletedMusic } from './app/purge-deleted-music.use-case';
 import { createMp3Files } from './adapters/mp3-files';
-import { startPurgeJob } from './adapters/purge-job';
 import { organizationPeer } from './peers/organization.peer';
 import { catalogHandlers } from './grpc/catalog.handlers';
 import { musicRoutes } from './http/music.routes';
@@ -84,7 +83,13 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
   searchRoutes(api, router, ctx, { sourceBaseUrl, imageMaxBytes: config.SEARCH_IMAGE_MAX_BYTES });
 
   const purgeNow = () => purgeDeletedMusic(ctx, config.PURGE_BATCH_SIZE);
-  const purgeJob = startPurgeJob({ intervalMs: config.PURGE_INTERVAL_MS, logger, purge: purgeNow });
+  const purgeJob = startPeriodicJob({
+    name: 'purge of music deleted beyond the retention',
+    intervalMs: config.PURGE_INTERVAL_MS,
+    logger,
+    run: purgeNow,
+    describe: (count) => (count > 0 ? { count } : undefined),
+  });
   runtime.onStop(() => purgeJob.stop());
 
   const served = await runtime.serve({
