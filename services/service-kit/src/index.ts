@@ -22,7 +22,6 @@ export * from './service-runtime';
 export * from './audit';
 export * from './routes';
 export * from './events';
-export * from './legacy';
 export * from './storage';
 export * from './upload';
 export * from './domain/api-key-format';

@@ -50,8 +50,6 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   /** The service's drizzle-kit output folder (`<service>/migrations`). */
   migrationsFolder: string;
   logger?: Logger;
-  /** TEMPORARY until every service sets OUTBOX_POLL_MS: overrides it. */
-  outboxPollMs?: number;
   /** Token verifier; by default from JWT_PUBLIC_KEY, else identity's JWKS_URL (with the runtime's revocations). */
   verifier?: TokenVerifier;
   /** Token revocation marks; by default from REDIS_URL (none without it, outside production). */
@@ -212,5 +210,5 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const retentionMs =
     config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;
-  return { database, pollMs: options.outboxPollMs ?? config.OUTBOX_POLL_MS, clock: options.clock, retentionMs };
+  return { database, pollMs: config.OUTBOX_POLL_MS, clock: options.clock, retentionMs };
 };
