@@ -12,15 +12,29 @@ const { PORTS, runnableWorkspaces, serviceEnvironment } = require('../../scripts
   serviceEnvironment: (name: string, shared: unknown, ports: Record<string, { http: number; grpc?: number }>) => Record<string, string>;
 };
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+/**
+ * A port that is free now, chosen below the kernel's ephemeral range (32768+): ports handed out
+ * by listen(0) come from that range and are soon reused as the source ports of outgoing
+ * connections, so a chosen-then-closed one was often taken by the time its service bound it.
+ */
+const freePort = async (): Promise<number> => {
+  for (;;) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(candidate, '127.0.0.1', () => srv.close(() => resolve(true)));
     });
-  });
+    if (free) return candidate;
+  }
+};
+
+const isAddressInUse = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === 'EADDRINUSE' || /EADDRINUSE/.test(e.message ?? '')) return true;
+  }
+  return false;
+};
 
 interface Started {
   stop(): Promise<void>;
@@ -51,6 +65,18 @@ export interface SystemOptions {
  * front. Tests talk to gatewayUrl only.
  */
 export const startSystem = async (options: SystemOptions = {}): Promise<RunningSystem> => {
+  // Another test process may still take a chosen port between the check and the bind: start again
+  // on fresh ports (everything started so far was stopped and dropped).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSystemOnce(options);
+    } catch (err) {
+      if (attempt >= 3 || !isAddressInUse(err)) throw err;
+    }
+  }
+};
+
+const startSystemOnce = async (options: SystemOptions): Promise<RunningSystem> => {
   const workspaces = runnableWorkspaces();
   const ports: Record<string, { http: number; grpc?: number }> = {};
   for (const name of Object.keys(PORTS)) {
@@ -105,6 +131,7 @@ export const startSystem = async (options: SystemOptions = {}): Promise<RunningS
   } catch (err) {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
     for (const d of drops) await d().catch(() => undefined);
+    fs.rmSync(mailDir, { recursive: true, force: true });
     throw err;
   }
 
