@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { hostileString, hostileQuery, encodeAny, neverServerError } from '@storecast/service-kit/testing';
 import { createHqStore, issueStoreManager, onboardHq, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
 
 // Property: whatever string a client puts in a string field of a write endpoint, or in a `q`
@@ -20,38 +21,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** One UTF-16 code unit, surrogates included (so lone surrogates appear). */
-const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
-const hostile = (longest: number) =>
-  fc.oneof(
-    fc.string({ unit: codeUnit, maxLength: 40 }),
-    fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\ud800', '\udfff', '%', '_', '\\', "'", '"', ' ', '\n', '😀'), maxLength: 20 }),
-    fc.tuple(fc.string({ unit: codeUnit, maxLength: 5 }), fc.integer({ min: 200, max: longest })).map(([s, n]) => s + 'x'.repeat(n)),
-  );
-const hostileString = hostile(20_000);
-/** A query string stays under Node's request-line limit (16 KiB): longer URLs get 431 from the HTTP layer, before any route. */
-const hostileQuery = hostile(4_000);
 const RUNS = { numRuns: 40 };
-
-/** Percent-encodes any string, lone surrogates as their WTF-8 bytes (encodeURIComponent refuses them). */
-const encodeAny = (s: string): string => {
-  let out = '';
-  for (const ch of s) {
-    try {
-      out += encodeURIComponent(ch);
-    } catch {
-      const c = ch.charCodeAt(0);
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
-    }
-  }
-  return out;
-};
-
-const neverServerError = async (call: () => Promise<{ status: number; text: string }>) => {
-  const res = await call();
-  if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.text.slice(0, 300)}`);
-};
 
 describe('random strings never produce a 5xx', () => {
   it('POST /api/v1/hq/stores: name, address, managerName, managerPhone', async () => {

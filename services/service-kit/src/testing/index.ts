@@ -8,3 +8,4 @@ export * from './doubles/organization.double';
 export * from './doubles/identity.double';
 export * from './doubles/catalog.double';
 export * from './records';
+export * from './hostile';
