@@ -3,23 +3,19 @@ import { pageEnvelope, type ServiceApi } from '@storecast/service-kit';
 import { addTicketComment } from '../app/add-ticket-comment.use-case';
 import { changeTicketStatus } from '../app/change-ticket-status.use-case';
 import { getTicket } from '../app/get-ticket.use-case';
-import { getTicketAttachment } from '../app/get-ticket-attachment.use-case';
 import { listTickets } from '../app/list-tickets.use-case';
 import type { SupportContext } from '../app/ports';
 import { readHqStoreSupportSignal } from '../app/read-support-signals.use-case';
-import { uploadTicketAttachment } from '../app/upload-ticket-attachment.use-case';
-import { commentIdField, readAttachmentUpload } from './attachment-upload';
-import { toAttachmentItem, toCommentItem, toHqStoreDetail, toHqStoreListItem } from './ticket-dto';
+import { defineChannelAttachmentRoutes } from './attachment.routes';
+import { toCommentItem, toHqStoreDetail, toHqStoreListItem } from './ticket-dto';
 import {
   AddHqTicketCommentRequest,
-  AttachmentUploadForm,
   ChangeTicketStatusRequest,
   HqStoreSupportUnreadSignalResponse,
   HqStoreTicketDetailResponse,
   HqStoreTicketListResponse,
   HqTicketCommentItem,
   ListHqStoreTicketsQuery,
-  TicketAttachmentItem,
 } from './tickets.schemas';
 
 const auth = { roles: ['HQ_MANAGER'] } as const;
@@ -89,40 +85,7 @@ export const hqStoreTicketsRouter = (api: ServiceApi, ctx: SupportContext): Rout
     handler: async ({ principal, params, body }) => toHqStoreDetail(await changeTicketStatus(ctx, principal, 'hq-store', params.id, body.status)),
   });
 
-  api.define(router, {
-    method: 'post',
-    path: '/api/v1/hq/store-tickets/{id}/attachments',
-    operationId: 'uploadHqStoreTicketAttachment',
-    summary: 'Attach a file to a store\'s ticket (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)',
-    description: 'Also the target of upload tickets with purpose TICKET_ATTACHMENT_HQ_STORE. 10 per minute per account (gateway group TICKET_ATTACHMENT).',
-    tags,
-    auth: { ...auth, uploadPurposes: ['TICKET_ATTACHMENT_HQ_STORE'] },
-    requestContent: { contentType: 'multipart/form-data', schema: AttachmentUploadForm },
-    before: [readAttachmentUpload],
-    response: { status: 201, description: 'The attachment', schema: TicketAttachmentItem },
-    errors: {
-      ...scope403,
-      400: ['TICKET_ATTACHMENT_INVALID_FIELD', 'TICKET_ATTACHMENT_UNSUPPORTED_TYPE'],
-      404: ['TICKET_NOT_FOUND'],
-      409: ['TICKET_ATTACHMENT_LIMIT_EXCEEDED'],
-      429: ['RATE_LIMITED'],
-      503: ['SERVICE_UNAVAILABLE'],
-    },
-    handler: async ({ principal, params, req }) =>
-      toAttachmentItem(await uploadTicketAttachment(ctx, principal, 'hq-store', params.id, { file: req.upload?.file, commentId: commentIdField(req.upload?.fields) })),
-  });
-
-  api.define(router, {
-    method: 'get',
-    path: '/api/v1/hq/store-tickets/{id}/attachments/{attId}',
-    operationId: 'getHqStoreTicketAttachment',
-    summary: 'An attachment with a fresh presigned download URL',
-    tags,
-    auth,
-    response: { status: 200, description: 'The attachment', schema: TicketAttachmentItem },
-    errors: { ...scope403, 404: ['TICKET_NOT_FOUND', 'TICKET_ATTACHMENT_NOT_FOUND'] },
-    handler: async ({ principal, params }) => toAttachmentItem(await getTicketAttachment(ctx, principal, 'hq-store', params.id, params.attId)),
-  });
+  defineChannelAttachmentRoutes(api, router, ctx, { channel: 'hq-store', base: '/api/v1/hq/store-tickets', name: 'HqStoreTicket', purpose: 'TICKET_ATTACHMENT_HQ_STORE', role: 'HQ_MANAGER', tags });
 
   api.define(router, {
     method: 'get',

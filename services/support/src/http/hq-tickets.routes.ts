@@ -4,21 +4,17 @@ import { addTicketComment } from '../app/add-ticket-comment.use-case';
 import { changeTicketStatus } from '../app/change-ticket-status.use-case';
 import { createTicket } from '../app/create-ticket.use-case';
 import { getTicket } from '../app/get-ticket.use-case';
-import { getTicketAttachment } from '../app/get-ticket-attachment.use-case';
 import { listTickets } from '../app/list-tickets.use-case';
 import type { SupportContext } from '../app/ports';
-import { uploadTicketAttachment } from '../app/upload-ticket-attachment.use-case';
-import { commentIdField, readAttachmentUpload } from './attachment-upload';
-import { toAttachmentItem, toCommentItem, toHqDetail, toHqListItem } from './ticket-dto';
+import { defineChannelAttachmentRoutes } from './attachment.routes';
+import { toCommentItem, toHqDetail, toHqListItem } from './ticket-dto';
 import {
   AddHqTicketCommentRequest,
-  AttachmentUploadForm,
   CreateHqTicketRequest,
   HqTicketCommentItem,
   HqTicketDetailResponse,
   HqTicketListResponse,
   ListHqTicketsQuery,
-  TicketAttachmentItem,
 } from './tickets.schemas';
 
 const auth = { roles: ['HQ_MANAGER'] } as const;
@@ -100,40 +96,7 @@ export const hqTicketsRouter = (api: ServiceApi, ctx: SupportContext): Router =>
     handler: async ({ principal, params }) => toHqDetail(await changeTicketStatus(ctx, principal, 'hq', params.id, 'CLOSED')),
   });
 
-  api.define(router, {
-    method: 'post',
-    path: '/api/v1/hq/tickets/{id}/attachments',
-    operationId: 'uploadHqTicketAttachment',
-    summary: 'Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)',
-    description: 'Also the target of upload tickets with purpose TICKET_ATTACHMENT_HQ. 10 per minute per account (gateway group TICKET_ATTACHMENT).',
-    tags,
-    auth: { ...auth, uploadPurposes: ['TICKET_ATTACHMENT_HQ'] },
-    requestContent: { contentType: 'multipart/form-data', schema: AttachmentUploadForm },
-    before: [readAttachmentUpload],
-    response: { status: 201, description: 'The attachment', schema: TicketAttachmentItem },
-    errors: {
-      ...scope403,
-      400: ['TICKET_ATTACHMENT_INVALID_FIELD', 'TICKET_ATTACHMENT_UNSUPPORTED_TYPE'],
-      404: ['TICKET_NOT_FOUND'],
-      409: ['TICKET_ATTACHMENT_LIMIT_EXCEEDED'],
-      429: ['RATE_LIMITED'],
-      503: ['SERVICE_UNAVAILABLE'],
-    },
-    handler: async ({ principal, params, req }) =>
-      toAttachmentItem(await uploadTicketAttachment(ctx, principal, 'hq', params.id, { file: req.upload?.file, commentId: commentIdField(req.upload?.fields) })),
-  });
-
-  api.define(router, {
-    method: 'get',
-    path: '/api/v1/hq/tickets/{id}/attachments/{attId}',
-    operationId: 'getHqTicketAttachment',
-    summary: 'An attachment with a fresh presigned download URL',
-    tags,
-    auth,
-    response: { status: 200, description: 'The attachment', schema: TicketAttachmentItem },
-    errors: { ...scope403, 404: ['TICKET_NOT_FOUND', 'TICKET_ATTACHMENT_NOT_FOUND'] },
-    handler: async ({ principal, params }) => toAttachmentItem(await getTicketAttachment(ctx, principal, 'hq', params.id, params.attId)),
-  });
+  defineChannelAttachmentRoutes(api, router, ctx, { channel: 'hq', base: '/api/v1/hq/tickets', name: 'HqTicket', purpose: 'TICKET_ATTACHMENT_HQ', role: 'HQ_MANAGER', tags });
 
   return router;
 };
