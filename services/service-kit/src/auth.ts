@@ -50,6 +50,22 @@ export interface TokenVerifierOptions {
    * AUTH_TOKEN_INVALID at once, not when it expires.
    */
   revocations?: TokenRevocations;
+  /**
+   * Most verified tokens whose claims are kept (least recently used dropped beyond it; 0: none
+   * kept). Default TOKEN_CACHE_MAX_ENTRIES.
+   */
+  cacheMaxEntries?: number;
+}
+
+/** Verified tokens kept by default (a token and its claims take about 1.5 KB: 15 MB at most). */
+export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
+
+interface VerifiedToken {
+  claims: AccessClaims;
+  /** Issued-at (seconds), for the revocation marks. */
+  iat: unknown;
+  /** The token's own expiry (ms since the epoch): the entry is not used from then on. */
+  expiresAtMs: number;
 }
 
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -68,16 +84,32 @@ class KeysUnavailable extends Error {}
  * first use, cached, refetched when a token names an unknown key id — at most every 30 s — and
  * after 10 minutes). An expired token is 401 AUTH_TOKEN_EXPIRED, any other bad token 401
  * AUTH_TOKEN_INVALID, unreachable keys 503 SERVICE_UNAVAILABLE (never a verdict on the token).
+ *
+ * The RS256 check is done once per token: a verified token's claims are kept (bounded, least
+ * recently used dropped) until the token's own `exp` on the verifier's clock, as the gateway
+ * does, because a player or a dashboard sends the same token on every request of its session and
+ * the signature check is the most expensive step of a small request. Failures are never kept (a
+ * bad token costs a verification every time; unreachable keys are not a verdict). The revocation
+ * marks are still read on every request, so a revoked token stops at once, cached or not.
  */
 export class TokenVerifier {
   private readonly staticKey?: KeyObject;
   private remote?: Promise<RemoteKeys>;
+  /** Map order is recency order: a hit is moved to the end, the first entry is the oldest. */
+  private readonly verified = new Map<string, VerifiedToken>();
+  private readonly cacheMaxEntries: number;
 
   constructor(
     private readonly source: KeySource,
     private readonly options: TokenVerifierOptions = {},
   ) {
     if ('publicKeyPem' in source) this.staticKey = createPublicKey(source.publicKeyPem);
+    this.cacheMaxEntries = options.cacheMaxEntries ?? TOKEN_CACHE_MAX_ENTRIES;
+  }
+
+  /** How many verified tokens are kept now (tests: the bound holds). */
+  get cachedTokens(): number {
+    return this.verified.size;
   }
 
   private remoteKeys(jose: Jose, source: { jwksUrl: string; fetchImpl?: typeof fetch }): Promise<RemoteKeys> {
@@ -105,6 +137,26 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<AccessClaims> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      this.verified.delete(token);
+      if (hit.expiresAtMs > (this.options.clock?.now() ?? new Date()).getTime()) {
+        this.verified.set(token, hit);
+        await this.assertNotRevoked(hit.iat, [hit.claims.sub, hit.claims.impersonatedBy]);
+        return hit.claims;
+      }
+    }
+    const { claims, iat, exp } = await this.verifySignature(token);
+    await this.assertNotRevoked(iat, [claims.sub, claims.impersonatedBy]);
+    if (this.cacheMaxEntries > 0) {
+      if (this.verified.size >= this.cacheMaxEntries) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, iat, expiresAtMs: exp * 1000 });
+    }
+    return claims;
+  }
+
+  /** Signature, issuer, audience, expiry and claims (jose); no revocation check. */
+  private async verifySignature(token: string): Promise<{ claims: AccessClaims; iat: unknown; exp: number }> {
     const jose = await loadJose();
     const { source } = this;
     let key: KeyObject | ((...args: Parameters<RemoteKeys>) => ReturnType<RemoteKeys>);
@@ -139,15 +191,16 @@ export class TokenVerifier {
     const role = payload.role as Role;
     if (typeof payload.sub !== 'string' || !ROLES.includes(role)) throw unauthorized('AUTH_TOKEN_INVALID', 'Access token is invalid');
     const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    await this.assertNotRevoked(payload.iat, [payload.sub, optionalString(payload.impersonatedBy)]);
-    return {
+    const claims: AccessClaims = Object.freeze({
       sub: payload.sub,
       role,
       hqId: optionalString(payload.hqId),
       storeId: optionalString(payload.storeId),
       passwordMustChange: payload.passwordMustChange === true,
       impersonatedBy: optionalString(payload.impersonatedBy),
-    };
+    });
+    // requiredClaims makes exp present; jose has checked it is a number.
+    return { claims, iat: payload.iat, exp: payload.exp as number };
   }
 }
 

@@ -12,6 +12,7 @@ import {
   JWT_ISSUER,
   listen,
   ManualClock,
+  MemoryTokenRevocations,
   notFound,
   type RunningGrpcServer,
   startGrpcServer,
@@ -208,6 +209,91 @@ describe('TokenVerifier', () => {
     expect((await v.verify(token)).sub).toBe('acc-1');
     clock.advance(61_000);
     await expect(v.verify(token)).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_EXPIRED' });
+  });
+
+  describe('verified tokens are kept until they expire', () => {
+    // Counts RS256 signature checks (jose verifies through WebCrypto).
+    const signatureChecks = () => jest.spyOn(globalThis.crypto.subtle, 'verify');
+    afterEach(() => jest.restoreAllMocks());
+
+    it('checks the signature of a token once and answers the same claims after that', async () => {
+      const checks = signatureChecks();
+      const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem });
+      const token = sign({ storeId: 'store-1' });
+      const first = await v.verify(token);
+      expect(await v.verify(token)).toEqual(first);
+      expect(await v.verify(token)).toMatchObject({ sub: 'acc-1', storeId: 'store-1' });
+      expect(checks).toHaveBeenCalledTimes(1);
+      await v.verify(sign({ storeId: 'store-2' }));
+      expect(checks).toHaveBeenCalledTimes(2);
+      expect(v.cachedTokens).toBe(2);
+    });
+
+    it('a kept token expires at its own exp on the clock (AUTH_TOKEN_EXPIRED, no longer kept)', async () => {
+      const clock = new ManualClock();
+      const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem }, { clock });
+      const token = sign({}, { expiresIn: 60 });
+      await v.verify(token);
+      clock.advance(59_000);
+      expect((await v.verify(token)).sub).toBe('acc-1');
+      clock.advance(2_000);
+      await expect(v.verify(token)).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_EXPIRED' });
+      expect(v.cachedTokens).toBe(0);
+    });
+
+    it('reads the revocation marks on every request: a kept token revoked afterwards is refused at once', async () => {
+      const revocations = new MemoryTokenRevocations();
+      const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem }, { revocations });
+      const token = sign({});
+      await v.verify(token);
+      await revocations.revokeBefore('acc-1', new Date(Date.now() + 5000), 600);
+      await expect(v.verify(token)).rejects.toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+      // The impersonating operator's mark stops an impersonation token that was kept.
+      const impersonation = sign({ impersonatedBy: 'operator-1' }, { subject: 'acc-2' });
+      await v.verify(impersonation);
+      await revocations.revokeBefore('operator-1', new Date(Date.now() + 5000), 600);
+      await expect(v.verify(impersonation)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+    });
+
+    it('never keeps a failure: a bad token is checked every time, keys that were unavailable are asked again', async () => {
+      const checks = signatureChecks();
+      const v = new TokenVerifier({ publicKeyPem: createTestKeys().publicKeyPem });
+      const token = sign({});
+      await expect(v.verify(token)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+      await expect(v.verify(token)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
+      expect(checks).toHaveBeenCalledTimes(2);
+      expect(v.cachedTokens).toBe(0);
+
+      const jwk = { ...createPublicKey(keys.publicKeyPem).export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+      let up = false;
+      const remote = new TokenVerifier({ jwksUrl: 'http://identity.invalid/jwks', fetchImpl: async () => (up ? Response.json({ keys: [jwk] }) : new Response('down', { status: 500 })) });
+      await expect(remote.verify(token)).rejects.toMatchObject({ httpStatus: 503 });
+      up = true;
+      expect((await remote.verify(token)).sub).toBe('acc-1');
+    });
+
+    it('keeps at most cacheMaxEntries tokens, dropping the least recently used (0 keeps none)', async () => {
+      const checks = signatureChecks();
+      const v = new TokenVerifier({ publicKeyPem: keys.publicKeyPem }, { cacheMaxEntries: 2 });
+      const [a, b, c] = ['s-a', 's-b', 's-c'].map((storeId) => sign({ storeId }));
+      await v.verify(a!);
+      await v.verify(b!);
+      await v.verify(a!); // a is now the most recently used
+      await v.verify(c!); // drops b
+      expect(v.cachedTokens).toBe(2);
+      expect(checks).toHaveBeenCalledTimes(3);
+      await v.verify(a!);
+      await v.verify(c!);
+      expect(checks).toHaveBeenCalledTimes(3);
+      await v.verify(b!);
+      expect(checks).toHaveBeenCalledTimes(4);
+
+      const none = new TokenVerifier({ publicKeyPem: keys.publicKeyPem }, { cacheMaxEntries: 0 });
+      await none.verify(a!);
+      await none.verify(a!);
+      expect(checks).toHaveBeenCalledTimes(6);
+      expect(none.cachedTokens).toBe(0);
+    });
   });
 
   it('refuses a token that never expires or names nobody', async () => {
