@@ -4,14 +4,19 @@
 //  - an offset page (LIMIT/OFFSET + the PageMeta count) at the same depths;
 //  - beside each, pgbench running the same SQL (db/public-catalog.sql.ts, from the built service);
 //  - text search latency (p50 / p95) over a mix of Korean and English queries.
-// The service runs in this process on a fresh database; calls go over HTTP with keep-alive.
+// The service runs in a child process (bench/catalog-search-service.mjs) on a fresh database, with
+// its request log at LOG_LEVEL (default info, as deployed; the lines go to /dev/null); one client
+// calls it over HTTP with keep-alive. API and pgbench alternate in --rounds rounds (order swapped
+// each round); p50 / p95 are over all the rounds' samples.
 //
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/catalog-search
-//   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 200] [--search 300]
-import { execFile } from 'node:child_process';
+//   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 200] [--rounds 4] [--search 300]
+//     [--only paging|search] [--log-level info] [--profile <dir>] [--keep] [--db <name of a kept database>]
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,82 +24,114 @@ import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
 const kit = require('../services/service-kit/dist/index.js');
-const { start } = require('../services/catalog-search/dist/server.js');
-const { loadCatalogSearchConfig } = require('../services/catalog-search/dist/config.js');
+const { Pool } = require('pg');
 const sqlOf = require('../services/catalog-search/dist/db/public-catalog.sql.js');
 const searchSql = require('../services/catalog-search/dist/db/search.sql.js');
 
-const arg = (name, fallback) => {
+const argOf = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
+const arg = (name, fallback) => (argOf(name) === undefined ? fallback : Number(argOf(name)));
 const TRACKS = arg('tracks', 200_000);
 const DEPTH = arg('depth', 100_000);
 const TAKE = arg('take', 20);
 const REQUESTS = arg('requests', 200);
+const ROUNDS = arg('rounds', 4);
 const SEARCHES = arg('search', 300);
+const ONLY = argOf('only');
+const PROFILE = argOf('profile');
+const REUSE = argOf('db');
 const pgBase = new URL(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-pgBase.pathname = `/bench_catalog_${process.pid}`;
+pgBase.pathname = `/${REUSE ?? `bench_catalog_${process.pid}`}`;
 const dbUrl = pgBase.toString();
 const dbName = pgBase.pathname.slice(1);
 
 await kit.ensureDatabase(dbUrl);
 const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const config = loadCatalogSearchConfig({
-  NODE_ENV: 'production',
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  LOG_LEVEL: 'silent',
-  HTTP_PORT: '0',
-  GRPC_PORT: '0',
-  DATABASE_URL: dbUrl,
-  AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-  AMQP_EXCHANGE: `bench.catalog.${process.pid}`,
-  JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }),
-  PURGE_INTERVAL_MS: '0',
-  S3_ENDPOINT: 'http://127.0.0.1:9',
+const child = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : []), path.join(import.meta.dirname, 'catalog-search-service.mjs')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    LOG_LEVEL: argOf('log-level') ?? 'info',
+    HTTP_PORT: '0',
+    GRPC_PORT: '0',
+    DATABASE_URL: dbUrl,
+    AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    AMQP_EXCHANGE: `bench.catalog.${process.pid}`,
+    JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }),
+    PURGE_INTERVAL_MS: '0',
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    OTEL_SDK_DISABLED: 'true',
+    NODE_NO_WARNINGS: '1',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
-const service = await start(config, { logger: kit.createLogger('catalog-search', 'silent') });
-const pool = service.ctx.pool;
+process.on('exit', () => child.kill('SIGKILL'));
+const base = await new Promise((resolve, reject) => {
+  let buffered = '';
+  const onData = (chunk) => {
+    buffered += chunk;
+    const line = buffered.split('\n').find((l) => l.startsWith('{"url"'));
+    if (!line) return;
+    // The first line is the address; the request log that follows is dropped.
+    child.stdout.off('data', onData);
+    child.stdout.resume();
+    resolve(JSON.parse(line).url);
+  };
+  child.stdout.setEncoding('utf8').on('data', onData);
+  child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
+});
+const stopService = () =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+const pool = new Pool({ connectionString: dbUrl, max: 2 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
 
 try {
-  console.log(`seeding ${TRACKS.toLocaleString('en')} tracks…`);
-  const t0 = performance.now();
-  const genres = ['Jazz', 'Bossa Nova', 'Acoustic', 'Piano', 'Classical', 'Lo-fi', 'Ambient', 'Pop', 'K-Pop', 'Rock', 'EDM', 'House', 'Hip-Hop', 'R&B', 'Funk', 'Indie', 'Folk', 'Ballad'];
-  const moods = ['Calm', 'Cozy', 'Happy', 'Energetic', 'Groovy', 'Melancholic', 'Romantic', 'Dreamy', 'Nostalgic', 'Hopeful', 'Tense'];
-  await pool.query(
-    `insert into tag_options (id, type, value, sort_order, created_at, updated_at)
-     select gen_random_uuid(), t, v, n, now(), now() from unnest($1::text[], $2::text[]) with ordinality as x(t, v, n)`,
-    [[...genres.map(() => 'GENRE'), ...moods.map(() => 'MOOD')], [...genres, ...moods]],
-  );
-  const adjectives = ['Quiet', 'Still', 'Gentle', 'Warm', 'Velvet', 'Sunny', 'Bright', 'Golden', 'Neon', 'Electric', 'Wild', 'Funky', 'Smooth', 'Blue', 'Faded', 'Lonely', 'Tender', 'Rosy', 'Hazy', 'Lunar', 'Vintage', 'Rising', 'Dark', 'Iron', 'Midnight', 'Silver', 'Amber', 'Soft', 'Open', 'Restless'];
-  const nouns = ['Avenue', 'Lounge', 'Corner', 'Breeze', 'Terrace', 'Porch', 'Strings', 'Meadow', 'Nocturne', 'Etude', 'Sonata', 'Waltz', 'Window', 'Tape Loop', 'Horizon', 'Drift', 'Tide', 'Summer', 'Heartbeat', 'Stage', 'Highway', 'Thunder', 'Pulse', 'Circuit', 'Dancefloor', 'Strobe', 'Cypher', 'Silk', 'Honey', 'Boogie', 'Rooftop', 'Garden', 'Campfire', 'River', 'Promise', 'Memory', 'Harbor', 'Lantern', 'Orchard', 'Station'];
-  await pool.query(
-    `with g as (select array_agg(id order by sort_order) as ids from tag_options where type = 'GENRE')
-     insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at)
-     select gen_random_uuid(), ($2::text[])[1 + (n * 7) % cardinality($2::text[])] || ' ' || ($3::text[])[1 + (n * 13) % cardinality($3::text[])] || ' ' || n,
-            90 + (n * 7919) % 400, case when n % 3 = 0 then 'TRUST' else 'AI' end, 'music/bench-' || n || '.mp3', 4000000,
-            g.ids[1 + (n * 31) % cardinality(g.ids)],
-            timestamptz '2026-01-01T00:00:00Z' + (n / 2) * interval '1 second', timestamptz '2026-01-01T00:00:00Z' + (n / 2) * interval '1 second'
-       from generate_series(1, $1::int) n, g`,
-    [TRACKS, adjectives, nouns],
-  );
-  await pool.query(
-    `with m as (select array_agg(id order by sort_order) as ids from tag_options where type = 'MOOD'),
-          x as (select id, abs(hashtext(id::text)) as h from music)
-     insert into music_moods (music_id, mood_id, created_at)
-     select distinct x.id, m.ids[1 + ((x.h / d) % cardinality(m.ids))], now()
-       from x, m, generate_series(1, 3) k, lateral (select (k * 97)::int as d) dd
-      where k = 1 or (x.h / (k * 7)) % 3 <> 0
-     on conflict do nothing`,
-  );
-  for (const q of searchSql.refreshSignaturesQueries(null)) await pool.query(q.text, q.values);
-  await pool.query('analyze');
-  const counts = (await pool.query(`select (select count(*) from music)::int as music, (select count(*) from music_moods)::int as moods, (select count(*) from tag_signatures)::int as sigs`)).rows[0];
-  console.log(`seeded ${counts.music.toLocaleString('en')} tracks, ${counts.moods.toLocaleString('en')} mood links (${counts.sigs.toLocaleString('en')} tag signatures) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const seeded = REUSE ? (await pool.query('select count(*)::int as n from music')).rows[0].n : 0;
+  if (seeded > 0) console.log(`reusing ${dbName}: ${seeded.toLocaleString('en')} tracks`);
+  else {
+    console.log(`seeding ${TRACKS.toLocaleString('en')} tracks…`);
+    const t0 = performance.now();
+    const genres = ['Jazz', 'Bossa Nova', 'Acoustic', 'Piano', 'Classical', 'Lo-fi', 'Ambient', 'Pop', 'K-Pop', 'Rock', 'EDM', 'House', 'Hip-Hop', 'R&B', 'Funk', 'Indie', 'Folk', 'Ballad'];
+    const moods = ['Calm', 'Cozy', 'Happy', 'Energetic', 'Groovy', 'Melancholic', 'Romantic', 'Dreamy', 'Nostalgic', 'Hopeful', 'Tense'];
+    await pool.query(
+      `insert into tag_options (id, type, value, sort_order, created_at, updated_at)
+       select gen_random_uuid(), t, v, n, now(), now() from unnest($1::text[], $2::text[]) with ordinality as x(t, v, n)`,
+      [[...genres.map(() => 'GENRE'), ...moods.map(() => 'MOOD')], [...genres, ...moods]],
+    );
+    const adjectives = ['Quiet', 'Still', 'Gentle', 'Warm', 'Velvet', 'Sunny', 'Bright', 'Golden', 'Neon', 'Electric', 'Wild', 'Funky', 'Smooth', 'Blue', 'Faded', 'Lonely', 'Tender', 'Rosy', 'Hazy', 'Lunar', 'Vintage', 'Rising', 'Dark', 'Iron', 'Midnight', 'Silver', 'Amber', 'Soft', 'Open', 'Restless'];
+    const nouns = ['Avenue', 'Lounge', 'Corner', 'Breeze', 'Terrace', 'Porch', 'Strings', 'Meadow', 'Nocturne', 'Etude', 'Sonata', 'Waltz', 'Window', 'Tape Loop', 'Horizon', 'Drift', 'Tide', 'Summer', 'Heartbeat', 'Stage', 'Highway', 'Thunder', 'Pulse', 'Circuit', 'Dancefloor', 'Strobe', 'Cypher', 'Silk', 'Honey', 'Boogie', 'Rooftop', 'Garden', 'Campfire', 'River', 'Promise', 'Memory', 'Harbor', 'Lantern', 'Orchard', 'Station'];
+    await pool.query(
+      `with g as (select array_agg(id order by sort_order) as ids from tag_options where type = 'GENRE')
+       insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at)
+       select gen_random_uuid(), ($2::text[])[1 + (n * 7) % cardinality($2::text[])] || ' ' || ($3::text[])[1 + (n * 13) % cardinality($3::text[])] || ' ' || n,
+              90 + (n * 7919) % 400, case when n % 3 = 0 then 'TRUST' else 'AI' end, 'music/bench-' || n || '.mp3', 4000000,
+              g.ids[1 + (n * 31) % cardinality(g.ids)],
+              timestamptz '2026-01-01T00:00:00Z' + (n / 2) * interval '1 second', timestamptz '2026-01-01T00:00:00Z' + (n / 2) * interval '1 second'
+         from generate_series(1, $1::int) n, g`,
+      [TRACKS, adjectives, nouns],
+    );
+    await pool.query(
+      `with m as (select array_agg(id order by sort_order) as ids from tag_options where type = 'MOOD'),
+            x as (select id, abs(hashtext(id::text)) as h from music)
+       insert into music_moods (music_id, mood_id, created_at)
+       select distinct x.id, m.ids[1 + ((x.h / d) % cardinality(m.ids))], now()
+         from x, m, generate_series(1, 3) k, lateral (select (k * 97)::int as d) dd
+        where k = 1 or (x.h / (k * 7)) % 3 <> 0
+       on conflict do nothing`,
+    );
+    for (const q of searchSql.refreshSignaturesQueries(null)) await pool.query(q.text, q.values);
+    await pool.query('analyze');
+    const counts = (await pool.query(`select (select count(*) from music)::int as music, (select count(*) from music_moods)::int as moods, (select count(*) from tag_signatures)::int as sigs`)).rows[0];
+    console.log(`seeded ${counts.music.toLocaleString('en')} tracks, ${counts.moods.toLocaleString('en')} mood links (${counts.sigs.toLocaleString('en')} tag signatures) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
 
   const deep = (await pool.query(`select id, created_at from music where deleted_at is null order by created_at, id offset $1 limit 1`, [DEPTH - 1])).rows[0];
-  const base = service.httpUrl;
   const cases = {
     'cursor, depth 1': { path: `/v1/music/cursor?take=${TAKE}`, sql: [sqlOf.cursorPageQuery({}, TAKE)] },
     [`cursor, depth ${DEPTH.toLocaleString('en')}`]: {
@@ -115,61 +152,80 @@ try {
     return s[Math.min(s.length - 1, Math.floor(q * s.length))];
   };
 
-  const pgbench = async (name, queries) => {
+  const pgbench = async (name, queries, n, round) => {
     const file = path.join(tmp, `${name.replace(/\W+/g, '_')}.sql`);
     fs.writeFileSync(file, queries.map((q) => `${inline(q)};`).join('\n') + '\n');
-    const prefix = path.join(tmp, `log_${name.replace(/\W+/g, '_')}`);
-    await promisify(execFile)('pgbench', ['-n', '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(REQUESTS), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp });
-    const log = fs.readdirSync(tmp).filter((f) => f.startsWith(path.basename(prefix)));
-    const lat = log.flatMap((f) => fs.readFileSync(path.join(tmp, f), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[2]) / 1000));
-    return { p50: quantile(lat, 0.5), p95: quantile(lat, 0.95) };
+    const prefix = path.join(tmp, `log_${name.replace(/\W+/g, '_')}_${round}`);
+    await promisify(execFile)('pgbench', ['-n', '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(n), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp });
+    const log = fs.readdirSync(tmp).filter((f) => f.startsWith(`${path.basename(prefix)}.`));
+    return log.flatMap((f) => fs.readFileSync(path.join(tmp, f), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[2]) / 1000));
   };
 
-  const http = async (p) => {
+  // node:http with one kept-alive socket: the cheapest client Node has (fetch costs more per call).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = (p, body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(`${base}${p}`, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p} answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const timed = async (n, p, body) => {
     const lat = [];
-    for (let i = 0; i < REQUESTS; i++) {
+    for (let i = 0; i < n; i++) {
       const t = performance.now();
-      const res = await fetch(`${base}${p}`);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+      await call(typeof p === 'function' ? p(i) : p, typeof body === 'function' ? body(i) : body);
       lat.push(performance.now() - t);
     }
-    return { p50: quantile(lat, 0.5), p95: quantile(lat, 0.95) };
+    return lat;
   };
+  const stats = (lat) => ({ p50: quantile(lat, 0.5), p95: quantile(lat, 0.95) });
+  const loads = [];
 
-  // Warm up (plans, caches, connections), then the API and pgbench alternately.
-  for (const c of Object.values(cases)) for (let i = 0; i < 20; i++) await (await fetch(`${base}${c.path}`)).arrayBuffer();
-  const results = {};
-  for (const [name, c] of Object.entries(cases)) results[name] = { api: await http(c.path), pg: await pgbench(name, c.sql) };
+  if (ONLY !== 'search') {
+    // Warm up (plans, caches, connections), then the API and pgbench alternately, order swapped each round.
+    for (const c of Object.values(cases)) await timed(20, c.path);
+    const per = Math.max(1, Math.round(REQUESTS / ROUNDS));
+    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], pg: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, c] of Object.entries(cases)) {
+        const api = async () => samples[name].api.push(...(await timed(per, c.path)));
+        const pg = async () => samples[name].pg.push(...(await pgbench(name, c.sql, per, round)));
+        if (round % 2 === 0) await api().then(pg);
+        else await pg().then(api);
+      }
+      loads.push(os.loadavg()[0]);
+    }
+    const results = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { api: stats(s.api), pg: stats(s.pg) }]));
 
-  const row = (name) => {
-    const r = results[name];
-    return `${name.padEnd(26)} API p50 ${r.api.p50.toFixed(2).padStart(7)} ms  p95 ${r.api.p95.toFixed(2).padStart(7)} ms | pgbench p50 ${r.pg.p50.toFixed(2).padStart(7)} ms  p95 ${r.pg.p95.toFixed(2).padStart(7)} ms | API − pgbench p50 ${(r.api.p50 - r.pg.p50).toFixed(2)} ms`;
-  };
-  console.log(`\npage size ${TAKE}, ${REQUESTS} requests each, one client, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
-  for (const name of Object.keys(results)) console.log(row(name));
-  const names = Object.keys(results);
-  console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);
-  console.log(`offset depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[3]].api.p50 / results[names[2]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[3]].pg.p50 / results[names[2]].pg.p50).toFixed(2)}×)`);
-
-  const queries = ['잔잔한 카페 음악', 'calm piano for a rainy morning', '신나는 운동 음악', 'background music, not too loud', '몽환적인 분위기', 'relaxing coffee shop jazz', '힙합 말고 차분한 음악', 'Midnight Harbor', 'happy summer pop', '비 오는 날 듣기 좋은 피아노'];
-  const search = [];
-  for (let i = 0; i < 30; i++) await (await fetch(`${base}/api/music/search/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query_text: queries[i % queries.length], limit: 10 }) })).arrayBuffer();
-  for (let i = 0; i < SEARCHES; i++) {
-    const t = performance.now();
-    const res = await fetch(`${base}/api/music/search/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query_text: queries[i % queries.length], limit: 10 }) });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`search answered ${res.status}`);
-    search.push(performance.now() - t);
+    const row = (name) => {
+      const r = results[name];
+      return `${name.padEnd(26)} API p50 ${r.api.p50.toFixed(2).padStart(7)} ms  p95 ${r.api.p95.toFixed(2).padStart(7)} ms | pgbench p50 ${r.pg.p50.toFixed(2).padStart(7)} ms  p95 ${r.pg.p95.toFixed(2).padStart(7)} ms | API − pgbench p50 ${(r.api.p50 - r.pg.p50).toFixed(2)} ms`;
+    };
+    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} alternating rounds, one client, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    for (const name of Object.keys(results)) console.log(row(name));
+    const names = Object.keys(results);
+    console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);
+    console.log(`offset depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[3]].api.p50 / results[names[2]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[3]].pg.p50 / results[names[2]].pg.p50).toFixed(2)}×)`);
   }
-  console.log(`text search (${SEARCHES} requests, ${queries.length} queries, limit 10): p50 ${quantile(search, 0.5).toFixed(1)} ms, p95 ${quantile(search, 0.95).toFixed(1)} ms`);
-  for (const [i, q] of queries.entries()) {
-    const own = search.filter((_, k) => k % queries.length === i);
-    console.log(`  ${q.padEnd(34)} p50 ${quantile(own, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(own, 0.95).toFixed(1).padStart(6)} ms`);
+
+  if (ONLY !== 'paging') {
+    const queries = ['잔잔한 카페 음악', 'calm piano for a rainy morning', '신나는 운동 음악', 'background music, not too loud', '몽환적인 분위기', 'relaxing coffee shop jazz', '힙합 말고 차분한 음악', 'Midnight Harbor', 'happy summer pop', '비 오는 날 듣기 좋은 피아노'];
+    const bodyOf = (i) => JSON.stringify({ query_text: queries[i % queries.length], limit: 10 });
+    await timed(30, '/api/music/search/text', bodyOf);
+    const search = await timed(SEARCHES, '/api/music/search/text', bodyOf);
+    console.log(`\ntext search (${SEARCHES} requests, ${queries.length} queries, limit 10, load average ${os.loadavg()[0].toFixed(1)}): p50 ${quantile(search, 0.5).toFixed(1)} ms, p95 ${quantile(search, 0.95).toFixed(1)} ms`);
+    for (const [i, q] of queries.entries()) {
+      const own = search.filter((_, k) => k % queries.length === i);
+      console.log(`  ${q.padEnd(34)} p50 ${quantile(own, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(own, 0.95).toFixed(1).padStart(6)} ms`);
+    }
   }
 } finally {
-  await service.stop();
-  if (process.argv.includes('--keep')) console.log(`kept ${dbUrl}`);
+  await stopService();
+  await pool.end();
+  if (process.argv.includes('--keep') || REUSE) console.log(`kept ${dbUrl}`);
   else await kit.dropDatabase(dbUrl).catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
