@@ -40,12 +40,14 @@ export interface TextSearchParams {
 /**
  * tags  = (genre weight of the track + its best mood weight + ¼ of its other mood weights) / best
  * score = tagShare · min(1, tags) + (1 − tagShare) · title − min(1, Σ|negated weights of the track| / best)
- * title = 1 for a full-text hit (prefix match of a keyword as a title word), else the best
- * trigram word similarity of a keyword to the title when ≥ 0.6.
+ * title = trigram word similarity of the keyword phrase (the keywords joined) to the title: 1 when
+ * the title holds every keyword, about ½ when it holds one of two.
  *
  * The tag part depends on a track's (genre, moods) only, so it is computed once per tag signature;
- * the best signatures then give their newest tracks (an index range each). Title matches (full
- * text, at most 500; trigrams only when full text finds fewer than 10) are scored per track and merged. `total` counts matching tracks up to 1000.
+ * the best signatures then give their newest tracks (an index range each). Title matches are top-k:
+ * the 100 titles nearest the phrase by a KNN walk of the GiST trigram index (similarity ≥ 0.6);
+ * with several keywords and fewer than `limit` such titles, the 100 nearest each keyword too.
+ * They are scored per track and merged. `total` counts matching tracks up to 1000.
  */
 export const textSearchQuery = (p: TextSearchParams): SqlQuery => ({
   text: `with q as (select * from unnest($1::uuid[], $2::float8[], $7::bool[]) as q(tag_id, w, is_genre)),
@@ -68,22 +70,27 @@ tag_hits as (
     select m.id, m.created_at from music m where m.tag_signature_id = ts.id and m.deleted_at is null order by m.created_at desc nulls last, m.id desc nulls last limit $6
   ) t
 ),
-tsq as (select case when cardinality($4::text[]) = 0 then null::tsquery else to_tsquery('simple', array_to_string(array(select quote_literal(k) || ':*' from unnest($4::text[]) k), ' | ')) end as q),
-fts_ids as (
-  select m.id from music m, tsq where cardinality($4::text[]) > 0 and m.deleted_at is null and to_tsvector('simple', m.title) @@ tsq.q limit 500
-),
 title_ids as (
-  select id from fts_ids
+  -- The titles most like the keyword phrase, best first: a KNN walk of the GiST trigram index
+  -- (music_title_trgm_gist_idx), bounded by the word-similarity threshold (0.6), top 100 only.
+  select m.id from music m
+  where cardinality($4::text[]) > 0 and m.deleted_at is null and array_to_string($4::text[], ' ') <% lower(m.title)
+  order by array_to_string($4::text[], ' ') <<-> lower(m.title) limit 100
+),
+title_any as (
+  select id from title_ids
   union
-  -- Trigrams (typos) only when full text found (almost) nothing.
-  (select m.id from unnest($4::text[]) k join music m on k <% lower(m.title) where m.deleted_at is null and (select count(*) from fts_ids) < 10 limit 500)
+  -- Several keywords and too few titles like all of them: each keyword on its own (the phrase's similarity scores them lower).
+  select t.id from unnest($4::text[]) k cross join lateral (
+    select m.id from music m where m.deleted_at is null and k <% lower(m.title) order by k <<-> lower(m.title) limit 100
+  ) t
+  where cardinality($4::text[]) > 1 and (select count(*) from title_ids) < $6
 ),
 title_hits as (
   select m.id as music_id, m.created_at,
     coalesce((select sc.score from scored sc where sc.id = m.tag_signature_id), 0) as tag_score,
-    greatest(case when to_tsvector('simple', m.title) @@ tsq.q then 1 else 0 end,
-             coalesce((select max(word_similarity(k, lower(m.title))) from unnest($4::text[]) k where k <% lower(m.title)), 0)) as title
-  from (select m.* from title_ids ti join music m on m.id = ti.id where m.genre_id is not null order by m.created_at desc, m.id desc limit 500) m, tsq
+    word_similarity(array_to_string($4::text[], ' '), lower(m.title)) as title
+  from title_any ta join music m on m.id = ta.id where m.genre_id is not null
 ),
 merged as (
   select music_id, created_at, score, title from tag_hits
