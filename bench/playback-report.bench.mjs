@@ -12,7 +12,7 @@
 //   node bench/playback-report.bench.mjs [--stores 50] [--batches 6] [--rounds 3]
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -79,6 +79,42 @@ const { url } = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
 });
 
+// ---- CPU time per phase (Linux /proc, clock ticks of 10 ms): the service process, the PostgreSQL
+// backends of the bench database, and this process (the load generator), so a phase's cost is
+// not only its wall time on a machine shared with other engineers' suites.
+const ticksOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0; // gone since the listing
+  }
+};
+const backendTicks = () => {
+  const marker = `postgres: `;
+  const db = ` ${base.pathname.slice(1)} `;
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let cmd;
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmd.includes(marker) && cmd.includes(db)) ticks.set(pid, ticksOf(pid));
+  }
+  return ticks;
+};
+const cpuSnapshot = () => ({ service: ticksOf(child.pid), backends: backendTicks(), self: process.cpuUsage() });
+/** CPU ms per report since `before`: service, PostgreSQL backends (those alive at both ends), load generator. */
+const cpuSince = (before, reports) => {
+  const after = cpuSnapshot();
+  let pgTicks = 0;
+  for (const [pid, t] of after.backends) if (before.backends.has(pid)) pgTicks += t - before.backends.get(pid);
+  const self = process.cpuUsage(before.self);
+  return { service: ((after.service - before.service) * 10) / reports, postgres: (pgTicks * 10) / reports, generator: (self.user + self.system) / 1000 / reports };
+};
+
 // ---- the service: 50 stores, each posting its batches one after the other
 let epoch = 0; // every "new" phase uses fresh startedAt values
 const batchBody = (store, batch, phaseEpoch) => {
@@ -91,6 +127,7 @@ const batchBody = (store, batch, phaseEpoch) => {
 const servicePhase = async (phaseEpoch) => {
   const latencies = [];
   let recorded = 0;
+  const cpuBefore = cpuSnapshot();
   const started = process.hrtime.bigint();
   await Promise.all(
     stores.map(async (_, s) => {
@@ -106,9 +143,10 @@ const servicePhase = async (phaseEpoch) => {
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = cpuSince(cpuBefore, STORES * BATCHES);
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  return { seconds, recorded, logsPerSecond: (STORES * BATCHES * LOGS) / seconds, p50: q(0.5), p99: q(0.99) };
+  return { seconds, recorded, cpu, logsPerSecond: (STORES * BATCHES * LOGS) / seconds, p50: q(0.5), p99: q(0.99) };
 };
 
 // ---- pgbench: the service's insert statement, its parameters generated in SQL per transaction
@@ -122,13 +160,14 @@ const sample = {
   ids: [randomUUID()],
   rows: [{ musicId: musicIds[0], libraryId: null, startedAt: new Date(), playedMs: 1, cacheHit: null, musicTitle: 't', musicSource: 'AI', isTrust: false, kstDay: '2026-03-01' }],
   recordedAt: new Date(),
+  batchDigest: 'bench-digest',
 };
 const rendered = new PgDialect().sqlToQuery(recordReportQuery(sample));
 const started = `timestamptz '2026-01-01 00:00:00+00' + ((:batch::bigint * ${LOGS} + g)::float8 * interval '1 second')`;
 const series = (expr) => `array(select ${expr} from generate_series(1, ${LOGS}) g)`;
 const pgStore = `('00000000-0000-4000-9000-' || lpad(:client_id::text, 12, '0'))::uuid`;
 // Parameters in the order the service binds them (recordReportQuery): scalars (reporter, HQ, store,
-// device, state, time) and the nine column arrays.
+// device, state, time, batch digest) and the nine column arrays.
 const columnExprs = [
   series('gen_random_uuid()'),
   series(`('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid`),
@@ -145,6 +184,7 @@ const scalarExpr = (value) => {
   if (value === sample.storeId) return pgStore;
   if (value === null) return 'null';
   if (value === 'PLAYING') return `'PLAYING'`;
+  if (value === sample.batchDigest) return `md5(:batch::text)`; // the batch's digest, one per batch as the service's
   return 'now()'; // recordedAt
 };
 let arrayIndex = 0;
@@ -171,7 +211,7 @@ const pgbenchPhase = () => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 await servicePhase(epoch++); // warm-up: peer caches, JIT, connection pools
 pgbenchPhase();
-const results = { fresh: [], retry: [], pgbench: [], p50: [], p99: [], retryP99: [] };
+const results = { fresh: [], retry: [], pgbench: [], p50: [], p99: [], retryP99: [], freshCpu: [], retryCpu: [] };
 for (let r = 0; r < ROUNDS; r++) {
   const runService = async () => {
     const phaseEpoch = epoch++;
@@ -184,6 +224,8 @@ for (let r = 0; r < ROUNDS; r++) {
     results.p99.push(fresh.p99);
     results.retry.push(retry.seconds / fresh.seconds);
     results.retryP99.push(retry.p99);
+    results.freshCpu.push(fresh.cpu);
+    results.retryCpu.push(retry.cpu);
   };
   const runPgbench = () => results.pgbench.push(pgbenchPhase().logsPerSecond);
   if (r % 2 === 0) {
@@ -220,6 +262,9 @@ console.log(`  service, new batches     ${fresh.toFixed(0)} logs/s   p50 ${media
 console.log(`  pgbench, same insert SQL ${pgb.toFixed(0)} rows/s`);
 console.log(`  service / pgbench        ${(fresh / pgb).toFixed(2)}   (goal ≥ 0.60) ${fresh / pgb >= 0.6 ? 'met' : 'NOT met'}`);
 console.log(`  all-duplicate retry cost ${retryRatio.toFixed(2)} × a new batch   p99 ${median(results.retryP99).toFixed(1)} ms   (goal ≤ 0.60) ${retryRatio <= 0.6 ? 'met' : 'NOT met'}`);
+const cpuLine = (cpus) => ['service', 'postgres', 'generator'].map((k) => `${k} ${median(cpus.map((c) => c[k])).toFixed(2)}`).join(' · ');
+console.log(`  CPU ms per report, new   ${cpuLine(results.freshCpu)}`);
+console.log(`  CPU ms per report, retry ${cpuLine(results.retryCpu)}`);
 console.log(`  daily totals: ${check.total} counted for ${check.logs} stored logs (trust ${check.trust_total}/${check.trust_logs}, hits ${check.hit_total}/${check.hits}, misses ${check.miss_total}/${check.misses}, mismatched store-days ${check.mismatched_days}) ${exact ? 'exact' : 'NOT exact'}`);
 
 child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import { createCatalogClient, createCommercialClient, createOrganizationClient }
 import type { PlaybackConfig } from './config';
 import { schema, type PlaybackSchema } from './db/schema';
 import { cachedPeers } from './app/cached-peers';
+import { RecentBatches } from './app/recent-batches';
 import type { CatalogPort, CommercialsPort, OrganizationPort, PlaybackContext } from './app/ports';
 import { catalogPeer } from './peers/catalog.peer';
 import { commercialsPeer } from './peers/commercials.peer';
@@ -52,6 +53,7 @@ export const start = async (config: PlaybackConfig, deps: Partial<PlaybackDeps> 
     catalog: peers.catalog,
     commercials,
     settings: { offlineAfterMs: config.PLAYBACK_OFFLINE_AFTER_SECONDS * 1000, signalEventIntervalMs: config.PLAYBACK_SIGNAL_EVENT_INTERVAL_MS },
+    recentBatches: new RecentBatches(),
   };
   await startCommercialCursorConsumer({ broker: runtime.broker, db: runtime.db, logger: runtime.logger });
 

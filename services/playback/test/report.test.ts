@@ -1,4 +1,7 @@
 import { newId } from '@storecast/service-kit';
+import { apiClient } from '@storecast/service-kit/testing';
+import { loadPlaybackConfig } from '../src/config';
+import { start } from '../src/server';
 import { musicOf, outboxEvents, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -239,5 +242,97 @@ describe('POST /api/v1/store/playback/report', () => {
       h.catalog.down = false;
     }
     expect((await report(t.storeToken, body)).body).toEqual({ recordedLogCount: 1 });
+  });
+});
+
+describe('retried reports (batches the reporter recorded lately)', () => {
+  const totalsRowsOf = async (storeId: string) => (await h.pool.query('select * from playback_daily_totals where store_id = $1 order by day', [storeId])).rows;
+  const batch = (n: number, hour = 10) => {
+    const music = Array.from({ length: n }, (_, i) => musicOf(h, i % 2 ? 'AI' : 'TRUST'));
+    return music.map((m, i) => log(m.id, new Date(Date.UTC(2026, 2, 1, hour, i)).toISOString(), { cacheHit: i % 3 === 0 }));
+  };
+
+  it('a retry answers recordedLogCount 0 and leaves logs and totals untouched (updated_at too), while the state and last-signal time are updated', async () => {
+    const t = h.tenant();
+    const logs = batch(6);
+    expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 6 });
+    const totals = await totalsRowsOf(t.storeId);
+    h.clock.advance(30_000);
+    // The same plays in another order, with other playedMs / cacheHit: still the same plays.
+    const again = [...logs].reverse().map((l) => ({ ...l, playedMs: 1000, cacheHit: null }));
+    expect((await report(t.storeToken, { state: 'PAUSED', currentMusicId: logs[0]!.musicId, logs: again })).body).toEqual({ recordedLogCount: 0 });
+    expect((await report(t.storeToken, { state: 'PAUSED', logs })).body).toEqual({ recordedLogCount: 0 });
+    expect(await logsOf(t.storeId)).toHaveLength(6);
+    expect(await totalsRowsOf(t.storeId)).toEqual(totals);
+    expect(await stateOf(t.storeId)).toEqual(expect.objectContaining({ state: 'PAUSED', current_music_id: null, last_signal_at: new Date('2026-03-02T00:00:30.000Z') }));
+    // The throttle saw the previous signal: the state change is signalled, the repeat is not.
+    const events = (await outboxEvents(h.pool, 'playback.store.signal')).filter((e) => e.storeId === t.storeId).map((e) => e.state);
+    expect(events).toEqual(['PLAYING', 'PAUSED']);
+  });
+
+  it('a batch with one more play than the last one stores that play only; an empty report in between changes nothing of it', async () => {
+    const t = h.tenant();
+    const logs = batch(4);
+    await report(t.storeToken, { state: 'PLAYING', logs });
+    expect((await report(t.storeToken, { state: 'PLAYING' })).body).toEqual({ recordedLogCount: 0 });
+    expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 0 });
+    const more = [...logs, ...batch(1, 12)];
+    expect((await report(t.storeToken, { state: 'PLAYING', logs: more })).body).toEqual({ recordedLogCount: 1 });
+    expect(await logsOf(t.storeId)).toHaveLength(5);
+    expect(await totalsOf(t.storeId)).toEqual([expect.objectContaining({ trust_count: 3, non_trust_count: 2 })]);
+  });
+
+  it('a retry of any of the last batches records nothing, whatever the order the player resends them in', async () => {
+    const t = h.tenant();
+    const batches = Array.from({ length: 10 }, (_, k) => batch(3, k));
+    for (const logs of batches) expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 3 });
+    for (const logs of [...batches].reverse()) expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 0 });
+    expect(await logsOf(t.storeId)).toHaveLength(30);
+    expect(await totalsOf(t.storeId)).toEqual([expect.objectContaining({ trust_count: 20, non_trust_count: 10 })]);
+  });
+
+  it('an identical pair sent at once records once; its retries record nothing', async () => {
+    const t = h.tenant();
+    const body = { state: 'PLAYING', logs: batch(10) };
+    const pair = await Promise.all([report(t.storeToken, body), report(t.storeToken, body)]);
+    expect(pair.map((a) => a.body.recordedLogCount).sort()).toEqual([0, 10]);
+    const retries = await Promise.all([report(t.storeToken, body), report(t.storeToken, body)]);
+    expect(retries.map((a) => a.body)).toEqual([{ recordedLogCount: 0 }, { recordedLogCount: 0 }]);
+    expect(await totalsOf(t.storeId)).toEqual([expect.objectContaining({ trust_count: 5, non_trust_count: 5 })]);
+  });
+
+  it('the database decides across replicas: each answers from the state row, not from its own memory', async () => {
+    // A second instance of the service on the same database (another replica behind the gateway).
+    const replica = await start(loadPlaybackConfig(h.env.env({ PLAYBACK_PEER_CACHE_TTL_MS: '0' })), {
+      clock: h.clock,
+      organization: h.service.context.organization,
+      catalog: h.service.context.catalog,
+      commercials: h.service.context.commercials,
+    });
+    try {
+      const other = apiClient(replica.httpUrl, replica.api);
+      const viaReplica = (token: string, body: Record<string, unknown>) => other('POST', REPORT, { token, body });
+      const t = h.tenant();
+      const a = batch(3);
+      const b = [...a, ...batch(2, 12)];
+      expect((await report(t.storeToken, { state: 'PLAYING', logs: a })).body).toEqual({ recordedLogCount: 3 });
+      // The retry reaches the other replica, which never saw the batch.
+      expect((await viaReplica(t.storeToken, { state: 'PLAYING', logs: a })).body).toEqual({ recordedLogCount: 0 });
+      // The next batch goes through the other replica; a late retry of the first comes back here.
+      expect((await viaReplica(t.storeToken, { state: 'PLAYING', logs: b })).body).toEqual({ recordedLogCount: 2 });
+      expect((await report(t.storeToken, { state: 'SILENT', logs: a })).body).toEqual({ recordedLogCount: 0 });
+      expect((await report(t.storeToken, { state: 'SILENT', logs: b })).body).toEqual({ recordedLogCount: 0 });
+      expect(await logsOf(t.storeId)).toHaveLength(5);
+      expect(await totalsOf(t.storeId)).toEqual([expect.objectContaining({ trust_count: 3, non_trust_count: 2 })]);
+      expect(await stateOf(t.storeId)).toEqual(expect.objectContaining({ state: 'SILENT' }));
+
+      // Logs and state row gone from the database behind this replica's back (its memory still
+      // names the batch): the state row decides, so the batch is recorded in full again.
+      await h.pool.query('delete from playback_logs where store_id = $1', [t.storeId]);
+      await h.pool.query('delete from playback_states where reporter_id = $1', [t.storeId]);
+      expect((await report(t.storeToken, { state: 'SILENT', logs: b })).body).toEqual({ recordedLogCount: 5 });
+    } finally {
+      await replica.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Clock, Logger } from '@storecast/service-kit';
 import type { PlaybackSchema } from '../db/schema';
 import type { KnownMusic, MusicSource } from '../domain/play-logs';
+import type { RecentBatches } from './recent-batches';
 
 export type Plan = 'AI' | 'TRUST';
 
@@ -87,4 +88,6 @@ export interface PlaybackContext {
   catalog: CatalogPort;
   commercials: CommercialsPort;
   settings: PlaybackSettings;
+  /** The digests each reporter recorded lately through this process (a hint; the state row decides). */
+  recentBatches: RecentBatches;
 }

@@ -1,7 +1,7 @@
 import { emit, newId, type Principal } from '@storecast/service-kit';
-import { recordReport } from '../db/playback-log.repository';
+import { recordRepeatedReport, recordReport, type PreviousSignal } from '../db/playback-log.repository';
 import { lockState, markSignalEmitted } from '../db/playback-state.repository';
-import { logRows, musicIdsOf, type ReportedLog } from '../domain/play-logs';
+import { batchDigest, logRows, musicIdsOf, type ReportedLog } from '../domain/play-logs';
 import { shouldEmitSignal, type ReportedState } from '../domain/playback-state';
 import type { PlaybackContext } from './ports';
 import { callerStore, validDevice } from './store-scope';
@@ -22,6 +22,12 @@ export interface PlaybackReport {
  * takes the reporter's state row first, so identical concurrent reports serialize and the second
  * finds every log stored). Answers how many logs this call recorded.
  *
+ * A retry of one of the reporter's last RECENT_BATCHES recorded batches (same batchDigest: same
+ * plays) writes only the state and last-signal time (recordRepeatedReport), when this process
+ * remembers that digest for the reporter and the state row still holds it: the answer (0
+ * recorded, totals untouched) is the one the full statement would give, at a fraction of its
+ * cost. Otherwise the report is recorded in full, which adds the digest to the state row.
+ *
  * playback.store.signal is emitted afterwards, in its own transaction, when the reporter's last
  * emitted signal calls for it (first signal, state change, interval elapsed): the throttle is
  * re-checked on the locked row, so concurrent reports emit once, and a failed emission leaves
@@ -38,17 +44,17 @@ export const reportPlayback = async (ctx: PlaybackContext, principal: Principal,
   const now = ctx.clock.now();
   const reporterId = deviceId ?? store.id;
   const interval = ctx.settings.signalEventIntervalMs;
-  const { inserted, previous } = await recordReport(ctx.db, {
-    hqId: store.hqId,
-    storeId: store.id,
-    deviceId,
-    reporterId,
-    state: report.state,
-    currentMusicId: report.currentMusicId,
-    ids: rows.map(() => newId()),
-    rows,
-    recordedAt: now,
-  });
+  const digest = batchDigest(rows);
+  const signal = { hqId: store.hqId, reporterId, state: report.state, currentMusicId: report.currentMusicId, recordedAt: now };
+  let inserted = 0;
+  let previous: PreviousSignal | undefined;
+  const repeated = digest !== null && ctx.recentBatches.has(reporterId, digest) ? await recordRepeatedReport(ctx.db, { ...signal, batchDigest: digest }) : undefined;
+  if (repeated) {
+    previous = repeated;
+  } else {
+    ({ inserted, previous } = await recordReport(ctx.db, { ...signal, storeId: store.id, deviceId, ids: rows.map(() => newId()), rows, batchDigest: digest }));
+  }
+  if (digest !== null) ctx.recentBatches.add(reporterId, digest);
   if (shouldEmitSignal(previous, report.state, now, interval)) {
     await ctx.db
       .transaction(async (tx) => {

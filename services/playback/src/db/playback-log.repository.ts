@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '@storecast/service-kit';
-import type { LogRow } from '../domain/play-logs';
+import { RECENT_BATCHES, type LogRow } from '../domain/play-logs';
 import { playbackLogs, type PlaybackLogRow } from './schema';
 
 export interface ReportWrite {
@@ -15,6 +15,8 @@ export interface ReportWrite {
   ids: string[];
   rows: LogRow[];
   recordedAt: Date;
+  /** batchDigest(rows), added to the reporter's recent digests; null (no logs) adds none. */
+  batchDigest: string | null;
 }
 
 /** The reporter's last emitted signal before this report (undefined: the reporter had no state row). */
@@ -31,8 +33,10 @@ export interface PreviousSignal {
  * stored), and adds only the rows the insert RETURNs to the store's daily totals, per KST day,
  * trust / non-trust, cache hits and misses (null cacheHit counts in neither). The logs are read
  * through the state upsert, so every report of a reporter takes the state row first and identical
- * concurrent reports serialize on it; totals are upserted in day order. The benchmark runs this
- * very SQL through pgbench (bench/playback-report.bench.mjs).
+ * concurrent reports serialize on it; totals are upserted in day order, and not at all when every
+ * row conflicted (the group by of no inserted row is no row). The state row keeps the batch's
+ * digest among the reporter's recent ones (recordRepeatedReport). The benchmark runs this very
+ * SQL through pgbench (bench/playback-report.bench.mjs).
  */
 export const recordReportQuery = (b: ReportWrite): SQL => {
   // One parameter per column (a JS array is one PostgreSQL array), whatever the batch size.
@@ -42,10 +46,13 @@ export const recordReportQuery = (b: ReportWrite): SQL => {
     with old as (
       select signal_emitted_at, signal_emitted_state from playback_states where reporter_id = ${b.reporterId}::uuid for update
     ), state as (
-      insert into playback_states (reporter_id, hq_id, store_id, device_id, state, current_music_id, last_signal_at)
-      values (${b.reporterId}::uuid, ${b.hqId}::uuid, ${b.storeId}::uuid, ${b.deviceId}::uuid, ${b.state}, ${b.currentMusicId}, ${at}::timestamptz)
+      insert into playback_states as s (reporter_id, hq_id, store_id, device_id, state, current_music_id, last_signal_at, recent_batch_digests)
+      values (${b.reporterId}::uuid, ${b.hqId}::uuid, ${b.storeId}::uuid, ${b.deviceId}::uuid, ${b.state}, ${b.currentMusicId}, ${at}::timestamptz,
+              array_remove(array[${b.batchDigest}::text], null))
       on conflict (reporter_id) do update set
-        hq_id = excluded.hq_id, state = excluded.state, current_music_id = excluded.current_music_id, last_signal_at = excluded.last_signal_at
+        hq_id = excluded.hq_id, state = excluded.state, current_music_id = excluded.current_music_id, last_signal_at = excluded.last_signal_at,
+        recent_batch_digests = case when ${b.batchDigest}::text is null then s.recent_batch_digests
+          else (array_prepend(${b.batchDigest}::text, array_remove(coalesce(s.recent_batch_digests, '{}'), ${b.batchDigest}::text)))[1:${sql.raw(String(RECENT_BATCHES))}] end
       returning 1 as one
     ), input as (
       select * from unnest(
@@ -92,6 +99,27 @@ export const recordReport = async (db: DbExecutor, write: ReportWrite): Promise<
     inserted: Number(row.inserted),
     previous: row.reporter_existed ? { signalEmittedAt: emittedAt, signalEmittedState: row.signal_emitted_state } : undefined,
   };
+};
+
+export type RepeatedReport = Omit<ReportWrite, 'ids' | 'rows' | 'deviceId' | 'storeId'> & { batchDigest: string };
+
+/**
+ * A report whose batch is one the reporter recorded lately (its digest among the state row's
+ * recent_batch_digests): every log would conflict, so only the state and last-signal time are
+ * written — the same writes recordReport makes for an all-duplicate batch, without sending or
+ * inserting the logs. The digest is compared on the locked row (a concurrent report of the
+ * reporter is waited for and its digests seen). Answers the reporter's previous signal, or undefined when the digest is not
+ * among them (nothing written then: the caller records the report in full).
+ */
+export const recordRepeatedReport = async (db: DbExecutor, b: RepeatedReport): Promise<PreviousSignal | undefined> => {
+  // signal_emitted_* are not set here, so RETURNING gives their values from before the report.
+  const result = await db.execute<{ signal_emitted_at: string | Date | null; signal_emitted_state: string | null }>(sql`
+    update playback_states set hq_id = ${b.hqId}::uuid, state = ${b.state}, current_music_id = ${b.currentMusicId}, last_signal_at = ${b.recordedAt.toISOString()}::timestamptz
+    where reporter_id = ${b.reporterId}::uuid and ${b.batchDigest}::text = any(recent_batch_digests)
+    returning signal_emitted_at, signal_emitted_state`);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { signalEmittedAt: row.signal_emitted_at === null ? null : new Date(row.signal_emitted_at), signalEmittedState: row.signal_emitted_state };
 };
 
 /** Filters of the HQ and operator log views; every HQ query carries hqId. */

@@ -65,7 +65,7 @@ export const playbackDailyTotals = pgTable(
  * The current state of a store player, one row per reporter: the store itself (device_id null)
  * or one of its valid devices. reporter_id is the device id, else the store id. OFFLINE is never
  * stored: it is derived from last_signal_at when read. signal_emitted_* throttle the
- * playback.store.signal event.
+ * playback.store.signal event; recent_batch_digests let an all-duplicate retry skip the log insert.
  */
 export const playbackStates = pgTable(
   'playback_states',
@@ -79,6 +79,11 @@ export const playbackStates = pgTable(
     lastSignalAt: ts('last_signal_at').notNull(),
     signalEmittedAt: ts('signal_emitted_at'),
     signalEmittedState: text('signal_emitted_state'),
+    /**
+     * batchDigest of the reporter's last recorded batches with logs, newest first, at most
+     * RECENT_BATCHES: a retry of one of them records nothing (recordRepeatedReport).
+     */
+    recentBatchDigests: text('recent_batch_digests').array(),
   },
   (t) => [index('playback_states_hq_idx').on(t.hqId, t.storeId), check('playback_states_state', sql`${t.state} in ('PLAYING', 'PAUSED', 'SILENT')`)],
 );

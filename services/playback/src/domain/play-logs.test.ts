@@ -1,4 +1,4 @@
-import { hitRate, logRows, musicIdsOf, type KnownMusic, type ReportedLog } from './play-logs';
+import { batchDigest, hitRate, logRows, musicIdsOf, type KnownMusic, type ReportedLog } from './play-logs';
 
 const M1 = '0190a000-0000-7000-8000-000000000001';
 const M2 = '0190a000-0000-7000-8000-000000000002';
@@ -36,6 +36,19 @@ describe('play logs', () => {
 
   it('only UUID music ids are asked about, once each, case-insensitively', () => {
     expect(musicIdsOf([log(M1.toUpperCase(), '2026-03-01T00:00:00Z'), log(M1, '2026-03-01T01:00:00Z'), log('not-a-uuid', '2026-03-01T00:00:00Z')])).toEqual([M1]);
+  });
+
+  it('a batch digest names its plays (music, startedAt): order, playedMs, cacheHit and repeats do not change it', () => {
+    const digestOf = (logs: ReportedLog[]) => batchDigest(logRows(logs, music).rows);
+    const a = [log(M1, '2026-03-01T01:00:00Z'), log(M2, '2026-03-01T01:05:00Z')];
+    const same = [log(M2, '2026-03-01T10:05:00+09:00', { playedMs: 5, cacheHit: true }), log(M1, '2026-03-01T01:00:00.000Z'), log(M1, '2026-03-01T01:00:00Z')];
+    expect(digestOf(same)).toBe(digestOf(a));
+    expect(digestOf([...a, log(M1, '2026-03-01T01:10:00Z')])).not.toBe(digestOf(a));
+    expect(digestOf([log(M1, '2026-03-01T01:00:00.001Z'), a[1]!])).not.toBe(digestOf(a));
+    expect(digestOf([log(M2, '2026-03-01T01:00:00Z'), log(M1, '2026-03-01T01:05:00Z')])).not.toBe(digestOf(a));
+    // Unknown music is not stored, so it is not part of the digest; nothing to store has none.
+    expect(digestOf([...a, log('0190a000-0000-7000-8000-0000000000ff', '2026-03-01T02:00:00Z')])).toBe(digestOf(a));
+    expect(digestOf([])).toBeNull();
   });
 
   it('hit rate leaves out logs without cacheHit', () => {

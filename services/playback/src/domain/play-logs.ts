@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { kstDay, type KstDay } from './kst';
 
 export type MusicSource = 'AI' | 'TRUST';
@@ -53,6 +54,29 @@ export const logRows = (logs: readonly ReportedLog[], music: ReadonlyMap<string,
   const order = rows.map((_, i) => i).sort((i, j) => (rows[i]!.musicId === rows[j]!.musicId ? at[i]! - at[j]! : rows[i]!.musicId < rows[j]!.musicId ? -1 : 1));
   return { rows: order.map((i) => rows[i]!), skipped: logs.length - rows.length };
 };
+
+/**
+ * The digest of a batch's plays: its distinct (music, startedAt) keys — what a log is deduplicated
+ * on within one reporter — in logRows' order, so the same plays in another order, with another
+ * playedMs or cacheHit, or repeated, give the same digest. null for a batch with nothing to store.
+ * Two batches of one reporter with the same digest store the same logs: once one of them was
+ * recorded, the other would record none.
+ */
+export const batchDigest = (rows: readonly LogRow[]): string | null => {
+  if (rows.length === 0) return null;
+  const hash = createHash('sha256');
+  let previous = '';
+  for (const row of rows) {
+    const key = `${row.musicId} ${row.startedAt.getTime()}\n`;
+    if (key !== previous) hash.update(key);
+    previous = key;
+  }
+  // 128 bits are plenty among one reporter's few recent batches, and keep the stored list small.
+  return hash.digest().subarray(0, 16).toString('base64url');
+};
+
+/** How many of a reporter's last recorded batches a retry is recognized from (per reporter, in the state row). */
+export const RECENT_BATCHES = 8;
 
 /** The distinct music ids a report asks the catalog about (lowercase, UUIDs only: others cannot be known). */
 export const musicIdsOf = (logs: readonly ReportedLog[]): string[] => {

@@ -1,0 +1,1 @@
+ALTER TABLE "playback_states" ADD COLUMN "recent_batch_digests" text[];
