@@ -1,5 +1,4 @@
 import type { DomainEventMap, DomainEventType } from '@storecast/proto';
-import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'pino';
 import type { Broker } from './broker';
@@ -7,7 +6,7 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { consumeMessages } from './consumer';
 import type { DbExecutor } from './db';
-import { enqueueEvent, enqueueEvents, type EventEnvelope } from './outbox';
+import { enqueueEvents, type EventEnvelope } from './outbox';
 
 /** PostgreSQL channel the outbox relay listens on: a NOTIFY is delivered only when the transaction commits. */
 export const OUTBOX_CHANNEL = 'storecast_outbox';
@@ -16,25 +15,23 @@ export const OUTBOX_CHANNEL = 'storecast_outbox';
 export type DomainEvent = { [K in DomainEventType]: { type: K; data: DomainEventMap[K] } }[DomainEventType];
 
 /**
+ * emit() for many events of one use case (one per store of a dispatch): one statement (INSERT and
+ * the wake-up NOTIFY, delivered at commit). Nothing is written for an empty list.
+ */
+export const emitAll = async (tx: DbExecutor, events: readonly DomainEvent[], clock: Clock = systemClock): Promise<string[]> => {
+  if (events.length === 0) return [];
+  // The insert and the NOTIFY in one statement: one round trip inside the caller's transaction.
+  return enqueueEvents(tx, events.map((e) => ({ routingKey: e.type, data: e.data })), clock, OUTBOX_CHANNEL);
+};
+
+/**
  * Writes a domain event into the outbox in the caller's transaction. A payload that does not match
  * its routing key does not compile. The relay is woken when the transaction commits (NOTIFY), so
  * no use case has to remember to kick it, and a rolled-back transaction publishes nothing.
  */
 export const emit = async (tx: DbExecutor, event: DomainEvent, clock: Clock = systemClock): Promise<string> => {
-  const id = await enqueueEvent(tx, event.type, event.data, clock);
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return id;
-};
-
-/**
- * emit() for many events of one use case (one per store of a dispatch): one INSERT and one
- * wake-up at commit. Nothing is written for an empty list.
- */
-export const emitAll = async (tx: DbExecutor, events: readonly DomainEvent[], clock: Clock = systemClock): Promise<string[]> => {
-  if (events.length === 0) return [];
-  const ids = await enqueueEvents(tx, events.map((e) => ({ routingKey: e.type, data: e.data })), clock);
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return ids;
+  const ids = await emitAll(tx, [event], clock);
+  return ids[0] as string;
 };
 
 /** A handler of one event type, run in the transaction that records the message as handled. */
