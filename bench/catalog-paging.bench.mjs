@@ -6,12 +6,13 @@
 //  - text search latency (p50 / p95) over a mix of Korean and English queries.
 // The service runs in a child process (bench/catalog-search-service.mjs) on a fresh database, with
 // its request log at LOG_LEVEL (default info, as deployed; the lines go to /dev/null); one client
-// calls it over HTTP with keep-alive. API and pgbench alternate in --rounds rounds (order swapped
+// calls it over HTTP with keep-alive. pgbench runs the statements with the values inlined, prepared
+// once (-M prepared) as the service's named statements are. API and pgbench alternate in --rounds rounds (order swapped
 // each round); p50 / p95 are over all the rounds' samples.
 //
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/catalog-search
 //   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 200] [--rounds 4] [--search 300]
-//     [--only paging|search] [--log-level info] [--profile <dir>] [--keep] [--db <name of a kept database>]
+//     [--only paging|search] [--log-level info] [--pgbench-mode prepared|simple] [--profile <dir>] [--keep] [--db <name of a kept database>]
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateKeyPairSync } from 'node:crypto';
@@ -42,6 +43,8 @@ const SEARCHES = arg('search', 300);
 const ONLY = argOf('only');
 const PROFILE = argOf('profile');
 const REUSE = argOf('db');
+// The service prepares each statement once per connection (named statements), so pgbench does too by default.
+const PGBENCH_MODE = argOf('pgbench-mode') ?? 'prepared';
 const pgBase = new URL(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 pgBase.pathname = `/${REUSE ?? `bench_catalog_${process.pid}`}`;
 const dbUrl = pgBase.toString();
@@ -156,7 +159,7 @@ try {
     const file = path.join(tmp, `${name.replace(/\W+/g, '_')}.sql`);
     fs.writeFileSync(file, queries.map((q) => `${inline(q)};`).join('\n') + '\n');
     const prefix = path.join(tmp, `log_${name.replace(/\W+/g, '_')}_${round}`);
-    await promisify(execFile)('pgbench', ['-n', '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(n), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp });
+    await promisify(execFile)('pgbench', ['-n', '-M', PGBENCH_MODE, '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(n), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp });
     const log = fs.readdirSync(tmp).filter((f) => f.startsWith(`${path.basename(prefix)}.`));
     return log.flatMap((f) => fs.readFileSync(path.join(tmp, f), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[2]) / 1000));
   };
@@ -204,7 +207,7 @@ try {
       const r = results[name];
       return `${name.padEnd(26)} API p50 ${r.api.p50.toFixed(2).padStart(7)} ms  p95 ${r.api.p95.toFixed(2).padStart(7)} ms | pgbench p50 ${r.pg.p50.toFixed(2).padStart(7)} ms  p95 ${r.pg.p95.toFixed(2).padStart(7)} ms | API − pgbench p50 ${(r.api.p50 - r.pg.p50).toFixed(2)} ms`;
     };
-    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} alternating rounds, one client, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} alternating rounds, one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
     for (const name of Object.keys(results)) console.log(row(name));
     const names = Object.keys(results);
     console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);

@@ -47,6 +47,8 @@ export interface Mp3Files {
 /** A pool (pg) as the plain-SQL repositories use it. */
 export interface SqlRunner {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** A named statement is prepared once per connection, then only bound and executed. */
+  query(statement: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 /** Colour features of an image (adapters/sharp-images.ts); a file that is not a supported image → 400. */

@@ -8,8 +8,8 @@ export const resourceNotFound = () => notFound('NOT_FOUND', 'Requested resource 
 
 export interface CursorPage {
   tracks: TrackRow[];
-  /** The last track of the page when more follow; null at the end. */
-  next: { id: string; createdAt: Date } | null;
+  /** The last track of the page when more follow (created_at as shown in the page); null at the end. */
+  next: { id: string; createdAt: string } | null;
 }
 
 /** Keyset page: the take tracks after (createdAt, id) in (created_at, id) order; one extra row read, no count. */

@@ -1,10 +1,10 @@
 import type { TrackRow } from '../domain/track';
-import { countQuery, cursorPageQuery, offsetPageQuery, trackByIdQuery, tracksByIdsQuery, type CatalogFilter, type SqlQuery } from './public-catalog.sql';
+import { countQuery, cursorPageQuery, offsetPageQuery, statementName, trackByIdQuery, tracksByIdsQuery, type CatalogFilter, type SqlQuery } from './public-catalog.sql';
 import { moodMatchQuery, similarQuery, tagsMatchingKeywordsQuery, textSearchQuery, type SimilarParams, type TextSearchParams } from './search.sql';
 
 /** Plain SQL of the public API runs on the pool (the statements are shared with the benchmark). */
 export interface Db {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(statement: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 export type { TrackRow };
 
@@ -12,17 +12,16 @@ interface RawTrack {
   id: string;
   duration_seconds: number;
   file_key: string;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
   genre_id: string;
   genre_name: string;
-  genre_created_at: Date;
-  genre_updated_at: Date;
-  genre_deleted_at: Date | null;
-  moods: Array<{ mood_id: string; name: string; created_at: string; updated_at: string; deleted_at: string | null }>;
+  genre_created_at: string;
+  genre_updated_at: string;
+  genre_deleted_at: string | null;
+  /** Already in TrackRow's shape (json_build_object in TRACK_COLUMNS). */
+  moods: TrackRow['moods'];
 }
-
-const date = (s: string | null) => (s === null ? null : new Date(s));
 
 const toTrackRow = (r: RawTrack): TrackRow => ({
   id: r.id,
@@ -31,10 +30,11 @@ const toTrackRow = (r: RawTrack): TrackRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   genre: { id: r.genre_id, name: r.genre_name, createdAt: r.genre_created_at, updatedAt: r.genre_updated_at, deletedAt: r.genre_deleted_at },
-  moods: r.moods.map((m) => ({ moodId: m.mood_id, name: m.name, createdAt: new Date(m.created_at), updatedAt: new Date(m.updated_at), deletedAt: date(m.deleted_at) })),
+  moods: r.moods,
 });
 
-const run = async <T>(db: Db, q: SqlQuery): Promise<T[]> => (await db.query(q.text, q.values)).rows as T[];
+/** Every statement is named (prepared once per connection; see statementName). */
+const run = async <T>(db: Db, q: SqlQuery): Promise<T[]> => (await db.query({ name: statementName(q.text), text: q.text, values: q.values })).rows as T[];
 
 /** take + 1 rows after the cursor (the extra one tells whether more follow). */
 export const tracksAfter = async (db: Db, filter: CatalogFilter, take: number, after?: { createdAt: Date; id: string }): Promise<TrackRow[]> =>

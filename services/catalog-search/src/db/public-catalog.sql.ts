@@ -17,10 +17,36 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-/** The Track columns: music, its genre and its moods (MoodLink detail) aggregated in one row. */
-const TRACK_COLUMNS = `m.id, m.duration_seconds, m.file_key, m.created_at, m.updated_at, m.deleted_at,
-  g.id as genre_id, g.value as genre_name, g.created_at as genre_created_at, g.updated_at as genre_updated_at, g.deactivated_at as genre_deleted_at,
-  coalesce((select json_agg(json_build_object('mood_id', o.id, 'name', o.value, 'created_at', o.created_at, 'updated_at', o.updated_at, 'deleted_at', o.deactivated_at) order by o.sort_order, o.value, o.id)
+const statementNames = new Map<string, string>();
+
+/**
+ * A stable name for a statement's text (FNV-1a of the text), so pg prepares it once per
+ * connection and later calls skip PostgreSQL's parse and analysis. The texts are few (one per
+ * filter combination), so the map stays small.
+ */
+export const statementName = (text: string): string => {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    name = `catalog_${(h >>> 0).toString(36)}_${text.length}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * An instant as spec 01 writes it (ISO 8601, UTC, milliseconds, Z), formatted by PostgreSQL: the
+ * driver then hands over text, with no Date parsed per column and formatted back per response.
+ * MS truncates the microseconds, as a JavaScript Date did. The colons are quoted literals so that
+ * pgbench (bench/) does not read `:MI` as one of its variables.
+ */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24":"MI":"SS.MS"Z"')`;
+
+/** The Track columns: music, its genre and its moods (MoodLink detail, in TrackRow's keys) aggregated in one row. */
+const TRACK_COLUMNS = `m.id, m.duration_seconds, m.file_key, ${iso('m.created_at')} as created_at, ${iso('m.updated_at')} as updated_at,
+  g.id as genre_id, g.value as genre_name, ${iso('g.created_at')} as genre_created_at, ${iso('g.updated_at')} as genre_updated_at, ${iso('g.deactivated_at')} as genre_deleted_at,
+  coalesce((select json_agg(json_build_object('moodId', o.id, 'name', o.value, 'createdAt', ${iso('o.created_at')}, 'updatedAt', ${iso('o.updated_at')}, 'deletedAt', ${iso('o.deactivated_at')}) order by o.sort_order, o.value, o.id)
     from music_moods mm join tag_options o on o.id = mm.mood_id where mm.music_id = m.id), '[]'::json) as moods`;
 
 const whereOf = (filter: CatalogFilter, values: unknown[]): string[] => {

@@ -46,7 +46,7 @@ export const publicCatalogRoutes = (api: ServiceApi, router: Router, ctx: Pick<C
       const page = await listTracksByCursor(ctx, filterOf(query), query.take, after);
       return {
         musics: page.tracks.map((t) => toTrack(t, options.sourceBaseUrl)),
-        cursor: page.next ? { id: page.next.id, created_at: page.next.createdAt.toISOString() } : null,
+        cursor: page.next ? { id: page.next.id, created_at: page.next.createdAt } : null,
       };
     },
   });

@@ -132,21 +132,19 @@ export const OffsetPageSchema = z.object({ musics: z.array(TrackSchema), meta: P
 
 export type Track = z.input<typeof TrackSchema>;
 
-const iso = (d: Date) => d.toISOString();
-
-/** Track.source: a stable URL of the stored file. */
+/** Track.source: a stable URL of the stored file. Timestamps are already spec 01's ISO text (TrackRow). */
 export const toTrack = (row: TrackRow, sourceBase: string): Track => ({
   id: row.id,
   duration: row.durationSeconds,
   source: `${sourceBase}/${row.fileKey}`,
-  created_at: iso(row.createdAt),
-  updated_at: iso(row.updatedAt),
+  created_at: row.createdAt,
+  updated_at: row.updatedAt,
   deleted_at: null,
-  genre: { id: row.genre.id, name: row.genre.name, created_at: iso(row.genre.createdAt), updated_at: iso(row.genre.updatedAt), deleted_at: row.genre.deletedAt ? iso(row.genre.deletedAt) : null },
+  genre: { id: row.genre.id, name: row.genre.name, created_at: row.genre.createdAt, updated_at: row.genre.updatedAt, deleted_at: row.genre.deletedAt },
   moods: row.moods.map((m) => ({
     music_id: row.id,
     mood_id: m.moodId,
-    detail: { name: m.name, created_at: iso(m.createdAt), updated_at: iso(m.updatedAt), deleted_at: m.deletedAt ? iso(m.deletedAt) : null },
+    detail: { name: m.name, created_at: m.createdAt, updated_at: m.updatedAt, deleted_at: m.deletedAt },
   })),
 });
 
