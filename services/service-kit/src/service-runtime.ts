@@ -79,6 +79,8 @@ export interface ServeOptions {
   grpcServices?: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
   before?: RequestHandler[];
   jsonLimit?: string;
+  /** The HTTP accept queue (default 511, capped by the kernel's somaxconn): see listen(). */
+  backlog?: number;
 }
 
 /** What every runtime offers, with or without a database. */
@@ -182,7 +184,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
         jsonLimit: serve.jsonLimit,
       });
       const host = config.BIND_HOST ?? '0.0.0.0';
-      httpServer = await listen(app, config.HTTP_PORT, host);
+      httpServer = await listen(app, config.HTTP_PORT, host, serve.backlog);
       if (serve.grpcServices?.length) grpcServer = await startGrpcServer(config.GRPC_PORT, serve.grpcServices, host);
       logger.info({ httpPort: httpServer.port, grpcPort: grpcServer?.port }, `${name} listening`);
       return { http: httpServer, grpc: grpcServer };
