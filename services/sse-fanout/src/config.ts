@@ -42,6 +42,12 @@ export const configSchema = serviceEnv('sse-fanout', { http: 8088, grpc: 0 })
      * over drops the client (the stream is closed; it reconnects and reloads the pending list).
      */
     SSE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(64 * 1024),
+    /**
+     * The HTTP accept queue. A reconnect storm (every player of a replica after a deploy) opens
+     * thousands of connections at once; Node's 511 overflows and the kernel drops the rest, which
+     * retry seconds later. The kernel caps it at net.core.somaxconn (raise that too).
+     */
+    SSE_LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
     /** Socket writes per event-loop turn while fanning one event out to many streams. */
     SSE_WRITES_PER_TURN: z.coerce.number().int().min(1).max(100_000).default(512),
   })

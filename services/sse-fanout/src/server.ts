@@ -8,7 +8,7 @@ import {
   type Clock,
   type Logger,
 } from '@storecast/service-kit';
-import { nodeTimers } from './adapters/node-timers';
+import { TimerWheel } from './adapters/timer-wheel';
 import type { SseFanoutConfig } from './config';
 import { ConnectionHub } from './app/connection-hub';
 import type { AppContext } from './app/context';
@@ -44,7 +44,8 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
 
   const hub = new ConnectionHub({
     clock,
-    timers: deps.timers ?? nodeTimers,
+    // One shared tick for every stream's keep-alive and close (not two Node timers per stream).
+    timers: deps.timers ?? new TimerWheel(),
     logger,
     random: deps.random,
     keepAliveMs: config.SSE_KEEPALIVE_SECONDS * 1000,
@@ -69,7 +70,7 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
     description: 'Stream tickets and the store announcement stream (server-sent events), fed by dispatch events',
     verifier: runtime.verifier,
   });
-  const { http } = await runtime.serve({ api, routers: [streamRoutes(api, ctx)] });
+  const { http } = await runtime.serve({ api, routers: [streamRoutes(api, ctx)], backlog: config.SSE_LISTEN_BACKLOG });
 
   return {
     httpUrl: http.url,

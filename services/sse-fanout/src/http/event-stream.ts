@@ -16,13 +16,30 @@ export const startEventStream = (res: Response): StreamSink => {
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
   });
-  return {
-    get bufferedBytes() {
-      return res.writableLength;
-    },
-    write: (frame) => void res.write(frame),
-    end: () => void res.end(),
-    destroy: () => void res.destroy(),
-    onClose: (listener) => void res.once('close', listener),
-  };
+  return new ResponseSink(res);
 };
+
+/** A class, not an object of closures: a stream keeps it for its whole life (thousands per replica). */
+class ResponseSink implements StreamSink {
+  constructor(private readonly res: Response) {}
+
+  get bufferedBytes(): number {
+    return this.res.writableLength;
+  }
+
+  write(frame: Buffer): void {
+    this.res.write(frame);
+  }
+
+  end(): void {
+    this.res.end();
+  }
+
+  destroy(): void {
+    this.res.destroy();
+  }
+
+  onClose(listener: () => void): void {
+    this.res.once('close', listener);
+  }
+}
