@@ -37,8 +37,9 @@ const IDLE_S = arg('idle-seconds', 300);
 const RATE = arg('rate', 100);
 const RATE_S = arg('rate-seconds', 10);
 const SERVER_CPU = arg('server-cpu', 0);
-// Connections being opened at once over all client processes: kept under the listen backlog (511),
-// so the storm measures how fast a server accepts, not how the kernel drops an overflowing queue.
+// Connections being opened at once over all client processes: kept under the listen backlog (both
+// servers 4096, capped by net.core.somaxconn), so the storm measures how fast a server accepts, not
+// how the kernel drops an overflowing queue.
 const IN_FLIGHT = arg('in-flight', 400);
 const CLIENT_CPU = arg('client-cpu', 1);
 const variantsArg = process.argv.indexOf('--variants');

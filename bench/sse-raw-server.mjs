@@ -67,7 +67,8 @@ await channel.consume(queue, (message) => {
   channel.ack(message);
 });
 
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+// The same accept queue as sse-fanout's SSE_LISTEN_BACKLOG default: the storm compares servers, not queues.
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', Number(process.env.BACKLOG ?? 4096), () => {
   process.stdout.write(`listening ${server.address().port}\n`);
 });
 process.on('SIGTERM', () => process.exit(0));

@@ -90,6 +90,30 @@ describe('stream timer wheel (one shared tick)', () => {
     expect(ticking()).toBe(1);
   });
 
+  it('a slot with more timers than one turn may fire runs over the next turns, each timer once', () => {
+    let now = 0;
+    const turns: Array<() => void> = [];
+    const wheel = new TimerWheel({ now: () => now, every: () => () => undefined, maxPerTurn: 3, nextTurn: (fn) => void turns.push(fn) });
+    const fired: number[] = [];
+    for (let i = 0; i < 7; i++) wheel.every(25_000, () => fired.push(i));
+    now = 25_000;
+    wheel.tick();
+    expect(fired).toEqual([0, 1, 2]);
+    // The periodic tick comes again before the continuation: no timer twice, one continuation.
+    wheel.tick();
+    expect(fired).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(turns).toHaveLength(1);
+    turns.shift()!();
+    expect(fired).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(turns).toHaveLength(0);
+    expect(wheel.pending).toBe(7);
+    now = 50_000;
+    wheel.tick();
+    while (turns.length > 0) turns.shift()!();
+    expect(fired).toHaveLength(14);
+    expect(new Set(fired.slice(7))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
+  });
+
   it('after a stalled event loop every overdue timer fires once, intervals resume from now', () => {
     const { wheel, advance, at } = wheelAt();
     const fired: number[] = [];

@@ -8,6 +8,10 @@ export interface TimerWheelOptions {
   now?: () => number;
   /** Starts the one periodic tick; returns its stop (tests drive tick() by hand instead). */
   every?: (ms: number, fn: () => void) => () => void;
+  /** Timers fired per event-loop turn; the rest of a busy slot runs on the next turns (default 500). */
+  maxPerTurn?: number;
+  /** Runs fn on a later turn of the event loop (setImmediate). */
+  nextTurn?: (fn: () => void) => void;
 }
 
 /** One timer in the wheel; cancel() is a method, not a closure per timer. */
@@ -46,7 +50,10 @@ export class TimerWheel implements Timers {
   private readonly now: () => number;
   private readonly startTick: (ms: number, fn: () => void) => () => void;
   private stopTick?: () => void;
-  /** Last slot already run. */
+  private readonly maxPerTurn: number;
+  private readonly nextTurn: (fn: () => void) => void;
+  private continuing = false;
+  /** Last slot started; it may still hold timers when a turn's budget ran out. */
   private done: number;
   private count = 0;
 
@@ -54,6 +61,8 @@ export class TimerWheel implements Timers {
     this.resolutionMs = options.resolutionMs ?? 1000;
     this.now = options.now ?? (() => performance.now());
     this.startTick = options.every ?? nodeEvery;
+    this.maxPerTurn = options.maxPerTurn ?? 500;
+    this.nextTurn = options.nextTurn ?? ((fn) => void setImmediate(fn));
     this.done = this.slotOf(this.now()) - 1;
   }
 
@@ -70,29 +79,45 @@ export class TimerWheel implements Timers {
     return this.add(new WheelTimer(this, fn, 0, this.now() + ms));
   }
 
-  /** Runs every slot that came due (the periodic tick; tests call it). */
+  /**
+   * Runs every slot that came due (the periodic tick; tests call it). At most maxPerTurn timers per
+   * turn: streams that connected in the same second (a reconnect storm) have their keep-alives in
+   * the same slot, and writing thousands at once would block the event loop.
+   */
   tick(): void {
     const now = this.now();
     const upTo = this.slotOf(now);
-    while (this.done < upTo && this.count > 0) {
-      const slot = ++this.done;
+    let budget = this.maxPerTurn;
+    for (let slot = this.done; ; slot = ++this.done) {
       const timers = this.slots.get(slot);
-      if (!timers) continue;
-      // Taken out one by one: a timer cancelled by an earlier one of the same slot does not fire.
-      for (const timer of timers) {
-        timers.delete(timer);
-        this.count--;
-        if (timer.periodMs > 0) {
-          // Keeps its cadence; after a long stall it starts again from now rather than catching up.
-          timer.due = Math.max(timer.due + timer.periodMs, now + timer.periodMs - this.resolutionMs);
-          this.place(timer);
+      if (timers) {
+        // Taken out one by one: a timer cancelled by an earlier one of the same slot does not fire.
+        for (const timer of timers) {
+          if (budget-- === 0) return this.continueLater();
+          timers.delete(timer);
+          this.count--;
+          if (timer.periodMs > 0) {
+            // Keeps its cadence; after a long stall it starts again from now rather than catching up.
+            timer.due = Math.max(timer.due + timer.periodMs, now + timer.periodMs - this.resolutionMs);
+            this.place(timer);
+          }
+          timer.fn();
         }
-        timer.fn();
+        this.slots.delete(slot);
       }
-      this.slots.delete(slot);
+      if (this.done >= upTo || this.count === 0) break;
     }
     this.done = Math.max(this.done, upTo);
     if (this.count === 0) this.idle();
+  }
+
+  private continueLater(): void {
+    if (this.continuing) return;
+    this.continuing = true;
+    this.nextTurn(() => {
+      this.continuing = false;
+      this.tick();
+    });
   }
 
   remove(timer: WheelTimer): void {
