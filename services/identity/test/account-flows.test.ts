@@ -1,6 +1,6 @@
-import { callerInterceptor, callUnary, newId, onBehalfOf, unary } from '@storecast/service-kit';
+import { callerInterceptor, callUnary, newId, onBehalfOf } from '@storecast/service-kit';
 import { createAccountClient, type AccountServiceClient } from '@storecast/proto';
-import { startHarness, tokenOf, type Harness } from './support/harness';
+import { OPERATOR, startHarness, tokenOf, type Harness } from './support/harness';
 
 describe('account activation and recovery', () => {
   let h: Harness;
@@ -29,7 +29,7 @@ describe('account activation and recovery', () => {
     // As organization calls it: on behalf of the operator whose token it forwards (decision 0008).
     const operator = onBehalfOf({ token: h.env.sign({ sub: newId(), role: 'OPERATOR' }) });
     const { accountId } = await callUnary(accounts, 'createManagerAccount', { role, email, name, hqId, storeId: role === 'STORE_MANAGER' ? storeId : undefined }, operator);
-    await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+    await callUnary(accounts, 'sendSetupEmail', { accountId }, operator);
     const mails = h.mails(email);
     return { accountId, email, token: tokenOf(mails[mails.length - 1]!.links[0]!) };
   };
@@ -142,7 +142,9 @@ describe('account activation and recovery', () => {
 
     it('an operator\'s setup has no agreement step (null versions; nothing recorded at legal)', async () => {
       const op = await h.createAccount({ role: 'OPERATOR', passwordMustChange: true });
-      await unary(accounts.sendSetupEmail.bind(accounts), { accountId: op.id });
+      // An operator's setup link goes out through the operators' own resend route, not AccountService (managers only).
+      const operator = await h.signIn(OPERATOR.email, OPERATOR.password);
+      expect((await h.http.post(`/api/v1/admin/accounts/${op.id}/resend-setup`, undefined, { token: operator.accessToken })).status).toBe(204);
       const token = tokenOf(h.mails(op.email)[0]!.links[0]!);
       const verify = await h.http.post('/api/v1/auth/setup/verify', { token });
       expect(verify.body).toMatchObject({ role: 'OPERATOR', activeTermsVersion: null, activePrivacyPolicyVersion: null });

@@ -35,6 +35,13 @@ describe('AccountService over gRPC (for organization)', () => {
   const create = (req: Record<string, unknown>, token: string | null = operatorToken()) =>
     unary(accounts.createManagerAccount.bind(accounts), req, {}, callerMetadata(token)) as Promise<{ accountId: string; email: string }>;
   const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as AppError);
+  const sendSetup = (req: { accountId: string }, token: string | null = operatorToken()) =>
+    unary(accounts.sendSetupEmail.bind(accounts), req, {}, callerMetadata(token)) as Promise<{ delivered: boolean }>;
+  const withdraw = (req: { accountId: string; reason: string }, token: string | null = operatorToken()) =>
+    unary(accounts.withdrawAccount.bind(accounts), req, {}, callerMetadata(token));
+  const list = (req: Record<string, unknown>, token: string | null = operatorToken()) =>
+    unary(accounts.listManagerAccounts.bind(accounts), req, {}, callerMetadata(token)) as Promise<{ accounts: Array<{ id: string; status: string; hqId?: string; storeId?: string }> }>;
+  const hqManagerToken = (hq: string, extra: Record<string, unknown> = {}) => h.env.sign({ sub: newId(), role: 'HQ_MANAGER', hqId: hq, ...extra });
 
   describe('CreateManagerAccount', () => {
     it('creates an HQ manager with a normalized email and passwordMustChange; emits identity.account.created; audits the verified caller', async () => {
@@ -136,7 +143,7 @@ describe('AccountService over gRPC (for organization)', () => {
     it('mails a setup link to the account (after the caller\'s commit) and answers delivered=true', async () => {
       const { accountId, email } = await create({ role: 'HQ_MANAGER', email: `setup-${newId()}@example.com`, name: 'Lee', hqId });
       expect(h.mails(email)).toEqual([]);
-      const res = await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+      const res = await sendSetup({ accountId });
       expect(res).toEqual({ delivered: true });
       const [mail] = h.mails(email);
       expect(mail).toMatchObject({ template: 'ACCOUNT_SETUP', to: email, subject: '[Storecast] Set up your account' });
@@ -148,15 +155,15 @@ describe('AccountService over gRPC (for organization)', () => {
 
     it('a second send makes the first link stop working', async () => {
       const { accountId, email } = await create({ role: 'HQ_MANAGER', email: `twice-${newId()}@example.com`, hqId });
-      await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
-      await unary(accounts.sendSetupEmail.bind(accounts), { accountId });
+      await sendSetup({ accountId });
+      await sendSetup({ accountId });
       const [first, second] = h.mails(email);
       expect((await h.http.post('/api/v1/auth/setup/verify', { token: tokenOf(first!.links[0]!) })).body.error.code).toBe('ACCOUNT_TOKEN_INVALID');
       expect((await h.http.post('/api/v1/auth/setup/verify', { token: tokenOf(second!.links[0]!) })).status).toBe(200);
     });
 
     it('an unknown account answers NOT_FOUND ACCOUNT_NOT_FOUND', async () => {
-      const err = await unary(accounts.sendSetupEmail.bind(accounts), { accountId: newId() }).catch((e) => e);
+      const err = await sendSetup({ accountId: newId() }).catch((e) => e);
       expect(err).toMatchObject({ httpStatus: 404, code: 'ACCOUNT_NOT_FOUND' });
     });
   });
@@ -166,7 +173,7 @@ describe('AccountService over gRPC (for organization)', () => {
       const email = `comp-${newId()}@example.com`;
       const { accountId } = await create({ role: 'HQ_MANAGER', email, hqId, tempPassword: 'temp-pass-123' });
       const session = await h.signIn(email, 'temp-pass-123');
-      await unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'store insert rolled back' });
+      await withdraw({ accountId, reason: 'store insert rolled back' });
       expect(await h.account(accountId)).toMatchObject({ status: 'WITHDRAWN', statusReason: 'store insert rolled back' });
       expect((await h.http.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
       expect(await h.events('identity.account.status-changed')).toContainEqual({
@@ -179,13 +186,13 @@ describe('AccountService over gRPC (for organization)', () => {
 
     it('is idempotent', async () => {
       const { accountId } = await create({ role: 'HQ_MANAGER', email: `idem-${newId()}@example.com`, hqId });
-      await unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'x' });
-      await expect(unary(accounts.withdrawAccount.bind(accounts), { accountId, reason: 'x' })).resolves.toEqual({});
+      await withdraw({ accountId, reason: 'x' });
+      await expect(withdraw({ accountId, reason: 'x' })).resolves.toEqual({});
       expect((await h.events('identity.account.status-changed')).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
     });
 
     it('an unknown account answers NOT_FOUND ACCOUNT_NOT_FOUND', async () => {
-      await expect(unary(accounts.withdrawAccount.bind(accounts), { accountId: newId(), reason: 'x' })).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+      await expect(withdraw({ accountId: newId(), reason: 'x' })).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
     });
   });
 
@@ -199,16 +206,73 @@ describe('AccountService over gRPC (for organization)', () => {
       const b = await create({ role: 'STORE_MANAGER', email: `l2-${newId()}@example.com`, hqId: hq2, storeId: s2 });
       h.clock.advance(1000);
       const c = await create({ role: 'HQ_MANAGER', email: `l3-${newId()}@example.com`, hqId: hq2 });
-      await unary(accounts.withdrawAccount.bind(accounts), { accountId: b.accountId, reason: 'x' });
+      await withdraw({ accountId: b.accountId, reason: 'x' });
 
-      const byStores = (await unary(accounts.listManagerAccounts.bind(accounts), { storeIds: [s1, s2], role: 'STORE_MANAGER' })) as { accounts: Array<{ id: string; status: string; storeId?: string }> };
+      const byStores = await list({ storeIds: [s1, s2], role: 'STORE_MANAGER' });
       expect(byStores.accounts.map((x) => [x.id, x.status])).toEqual([[a.accountId, 'ACTIVE'], [b.accountId, 'WITHDRAWN']]);
-      const hqManagers = (await unary(accounts.listManagerAccounts.bind(accounts), { hqIds: [hq2], role: 'HQ_MANAGER' })) as { accounts: Array<{ id: string }> };
+      const hqManagers = await list({ hqIds: [hq2], role: 'HQ_MANAGER' });
       expect(hqManagers.accounts.map((x) => x.id)).toEqual([c.accountId]);
-      const all = (await unary(accounts.listManagerAccounts.bind(accounts), { hqIds: [hq2] })) as { accounts: Array<{ id: string }> };
+      const all = await list({ hqIds: [hq2] });
       expect(all.accounts.map((x) => x.id)).toEqual([a.accountId, b.accountId, c.accountId]);
-      const none = (await unary(accounts.listManagerAccounts.bind(accounts), {})) as { accounts: unknown[] };
+      const none = await list({});
       expect(none.accounts).toEqual([]);
+    });
+  });
+
+  describe('mailing, withdrawing and listing act for the verified caller too (decision 0008)', () => {
+    it('without a caller token each answers UNAUTHENTICATED AUTH_TOKEN_INVALID and changes nothing', async () => {
+      const { accountId, email } = await create({ role: 'HQ_MANAGER', email: `anon-ops-${newId()}@example.com`, hqId });
+      for (const attempt of [sendSetup({ accountId }, null), withdraw({ accountId, reason: 'x' }, null), list({ hqIds: [hqId] }, null)]) {
+        const err = await failure(attempt);
+        expect(err).toMatchObject({ httpStatus: 401, code: 'AUTH_TOKEN_INVALID' });
+        expect((err!.cause as grpc.ServiceError).code).toBe(grpc.status.UNAUTHENTICATED);
+      }
+      expect(h.mails(email)).toEqual([]);
+      expect(await h.account(accountId)).toMatchObject({ status: 'ACTIVE' });
+    });
+
+    it('an HQ manager mails and withdraws store managers of its own HQ only; another HQ is PRINCIPAL_SCOPE_MISMATCH, an HQ manager FORBIDDEN', async () => {
+      const own = await create({ role: 'STORE_MANAGER', email: `own-sm-${newId()}@example.com`, hqId, storeId });
+      await expect(sendSetup({ accountId: own.accountId }, hqManagerToken(hqId))).resolves.toEqual({ delivered: true });
+      const stranger = hqManagerToken(newId());
+      expect(await failure(sendSetup({ accountId: own.accountId }, stranger))).toMatchObject({ httpStatus: 403, code: 'PRINCIPAL_SCOPE_MISMATCH' });
+      expect(await failure(withdraw({ accountId: own.accountId, reason: 'x' }, stranger))).toMatchObject({ httpStatus: 403, code: 'PRINCIPAL_SCOPE_MISMATCH' });
+      expect(await h.account(own.accountId)).toMatchObject({ status: 'ACTIVE' });
+
+      const peer = await create({ role: 'HQ_MANAGER', email: `peer-hm-${newId()}@example.com`, hqId });
+      expect(await failure(withdraw({ accountId: peer.accountId, reason: 'x' }, hqManagerToken(hqId)))).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
+
+      const hqManagerId = newId();
+      await withdraw({ accountId: own.accountId, reason: 'store manager issue rolled back' }, h.env.sign({ sub: hqManagerId, role: 'HQ_MANAGER', hqId }));
+      expect(await h.account(own.accountId)).toMatchObject({ status: 'WITHDRAWN' });
+      const audits = await h.auditRows(own.accountId);
+      expect(audits.find((a: { action: string }) => a.action === 'ACCOUNT_WITHDRAWN')).toMatchObject({ actorAccountId: hqManagerId, actorRole: 'HQ_MANAGER' });
+    });
+
+    it('an impersonated session may not mail or withdraw (IMPERSONATION_FORBIDDEN_ACTION); the operator may not withdraw an operator through this service', async () => {
+      const sm = await create({ role: 'STORE_MANAGER', email: `imp-sm-${newId()}@example.com`, hqId, storeId });
+      const impersonated = hqManagerToken(hqId, { impersonatedBy: operatorId });
+      expect(await failure(sendSetup({ accountId: sm.accountId }, impersonated))).toMatchObject({ httpStatus: 403, code: 'IMPERSONATION_FORBIDDEN_ACTION' });
+      expect(await failure(withdraw({ accountId: sm.accountId, reason: 'x' }, impersonated))).toMatchObject({ httpStatus: 403, code: 'IMPERSONATION_FORBIDDEN_ACTION' });
+      const operatorRow = await h.service.runtime.database.pool.query<{ id: string }>("select id from accounts where role = 'OPERATOR' limit 1");
+      const operatorAccountId = operatorRow.rows[0]?.id;
+      expect(operatorAccountId).toBeDefined();
+      expect(await failure(withdraw({ accountId: operatorAccountId!, reason: 'x' }))).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
+    });
+
+    it('an HQ manager lists only its own HQ\'s managers, even when it names another HQ\'s stores; a store manager may not list', async () => {
+      const otherHq = newId();
+      const otherStore = newId();
+      const mine = await create({ role: 'STORE_MANAGER', email: `mine-${newId()}@example.com`, hqId, storeId });
+      const theirs = await create({ role: 'STORE_MANAGER', email: `theirs-${newId()}@example.com`, hqId: otherHq, storeId: otherStore });
+      const seen = await list({ storeIds: [storeId, otherStore], role: 'STORE_MANAGER' }, hqManagerToken(hqId));
+      expect(seen.accounts.map((a) => a.id)).toContain(mine.accountId);
+      expect(seen.accounts.map((a) => a.id)).not.toContain(theirs.accountId);
+      expect(seen.accounts.every((a) => a.hqId === hqId)).toBe(true);
+      expect((await list({ hqIds: [otherHq] }, hqManagerToken(hqId))).accounts).toEqual([]);
+      expect((await list({ hqIds: [otherHq] })).accounts.map((a) => a.id)).toEqual([theirs.accountId]);
+      const storeManager = h.env.sign({ sub: newId(), role: 'STORE_MANAGER', hqId, storeId });
+      expect(await failure(list({ storeIds: [storeId] }, storeManager))).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
     });
   });
 

@@ -1,4 +1,4 @@
-import { conflict, emit, forbidden, forbidImpersonation, isUniqueViolation, newId, writeAudit, type AuditActor, type Principal } from '@storecast/service-kit';
+import { conflict, emit, isUniqueViolation, newId, writeAudit, type AuditActor } from '@storecast/service-kit';
 import { insertAccount } from '../db/accounts.repository';
 import type { AccountRow } from '../db/schema';
 import { generateTempPassword } from '../adapters/password-hasher';
@@ -6,25 +6,6 @@ import type { IdentityContext } from './context';
 
 /** DUPLICATE_EMAIL carries a fixed message: the email is never echoed (spec 02 § Errors). */
 export const duplicateEmail = () => conflict('DUPLICATE_EMAIL', 'This email is already in use');
-
-/**
- * Who may have a manager account created (AccountService.CreateManagerAccount, decision 0008): the
- * verified caller whose token organization forwarded, never an actor the request names. An
- * impersonated session may take no manager account action (403 IMPERSONATION_FORBIDDEN_ACTION,
- * spec 02); a pending password change is 403 PASSWORD_CHANGE_REQUIRED; an operator may create any
- * manager; an HQ manager only store managers of its own HQ (else 403 PRINCIPAL_SCOPE_MISMATCH);
- * anyone else 403 FORBIDDEN.
- */
-export const assertMayCreateManagerAccount = (caller: Principal, input: { role: 'HQ_MANAGER' | 'STORE_MANAGER'; hqId: string }): void => {
-  forbidImpersonation(caller);
-  if (caller.passwordMustChange) throw forbidden('PASSWORD_CHANGE_REQUIRED', 'The password must be changed first');
-  if (caller.role === 'OPERATOR') return;
-  if (caller.role === 'HQ_MANAGER' && input.role === 'STORE_MANAGER') {
-    if (caller.hqId !== input.hqId) throw forbidden('PRINCIPAL_SCOPE_MISMATCH', "The store is not of the caller's HQ");
-    return;
-  }
-  throw forbidden('FORBIDDEN', 'This role may not create this account');
-};
 
 export interface NewAccount {
   role: AccountRow['role'];

@@ -1,18 +1,21 @@
-import { emit, isUuid, notFound, SYSTEM_ACTOR, writeAudit } from '@storecast/service-kit';
+import { auditActorOf, emit, isUuid, notFound, writeAudit, type Principal } from '@storecast/service-kit';
 import { consumeOpenLinks, deleteRefreshTokens, findById, updateAccount } from '../db/accounts.repository';
 import type { IdentityContext } from './context';
 import { revokeAccessTokens } from './sessions';
+import { assertMayActOnManagerAccount } from './manager-account-access';
 
 /**
  * AccountService.WithdrawAccount — compensation of a created account whose owning step rolled back.
  * Idempotent: an already withdrawn account answers OK. Sessions and open links end; the email is free
- * again (the unique index ignores withdrawn accounts), so a retried onboarding can reuse it.
+ * again (the unique index ignores withdrawn accounts), so a retried onboarding can reuse it. The
+ * caller (decision 0008) must be allowed to act on the account, and the audit names it.
  */
-export const withdrawAccount = async (ctx: IdentityContext, accountId: string, reason: string): Promise<void> => {
+export const withdrawAccount = async (ctx: IdentityContext, caller: Principal, accountId: string, reason: string): Promise<void> => {
   if (!isUuid(accountId)) throw notFound('ACCOUNT_NOT_FOUND', 'Account not found');
   await ctx.db.transaction(async (tx) => {
     const account = await findById(tx, accountId, { forUpdate: true });
     if (!account) throw notFound('ACCOUNT_NOT_FOUND', 'Account not found');
+    assertMayActOnManagerAccount(caller, account);
     if (account.status === 'WITHDRAWN') return;
     const now = ctx.clock.now();
     const updated = await updateAccount(tx, account.id, { status: 'WITHDRAWN', statusReason: reason || null, updatedAt: now });
@@ -21,7 +24,7 @@ export const withdrawAccount = async (ctx: IdentityContext, accountId: string, r
     await consumeOpenLinks(tx, account.id, now);
     await writeAudit(
       tx,
-      SYSTEM_ACTOR,
+      auditActorOf(caller),
       {
         action: 'ACCOUNT_WITHDRAWN',
         targetType: account.role,

@@ -74,7 +74,7 @@ export const listOperators = async (db: Executor, filter: OperatorFilter): Promi
 /** Manager accounts of the given stores and/or HQs; created_at asc, id asc. */
 export const listManagers = async (
   db: Executor,
-  filter: { role?: 'HQ_MANAGER' | 'STORE_MANAGER'; hqIds: string[]; storeIds: string[] },
+  filter: { role?: 'HQ_MANAGER' | 'STORE_MANAGER'; hqIds: string[]; storeIds: string[]; withinHqId?: string | null },
 ): Promise<AccountRow[]> => {
   const scopes: SQL[] = [];
   if (filter.hqIds.length) scopes.push(inArray(accounts.hqId, filter.hqIds));
@@ -84,7 +84,7 @@ export const listManagers = async (
   return db
     .select()
     .from(accounts)
-    .where(and(roleCondition, or(...scopes)))
+    .where(and(roleCondition, or(...scopes), filter.withinHqId ? eq(accounts.hqId, filter.withinHqId) : undefined))
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
 };
 

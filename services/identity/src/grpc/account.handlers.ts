@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { auditActorOf, callerOf, emailSchema, parseInput, passwordSchema, unaryHandler, type TokenVerifier } from '@storecast/service-kit';
 import type { AccountServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
-import { assertMayCreateManagerAccount, createAccount } from '../app/create-manager-account.use-case';
+import { createAccount } from '../app/create-manager-account.use-case';
+import { assertMayCreateManagerAccount } from '../app/manager-account-access';
 import { sendSetupEmail } from '../app/send-setup-email.use-case';
 import { withdrawAccount } from '../app/withdraw-account.use-case';
 import { listManagerAccounts } from '../app/list-manager-accounts.use-case';
@@ -28,9 +29,9 @@ const ListManagerAccounts = z.object({
 });
 
 /**
- * AccountService: manager accounts created, mailed, withdrawn and listed for organization.
- * CreateManagerAccount acts for the caller whose access token organization forwards in metadata
- * (kit callerOf, decision 0008): verified here, authorized here, audited as that caller.
+ * AccountService: manager accounts created, mailed, withdrawn and listed for organization. Every
+ * call acts for the caller whose access token organization forwards in metadata (kit callerOf,
+ * decision 0008): verified here, authorized here (app/manager-account-access), audited as that caller.
  */
 export const accountHandlers = (ctx: IdentityContext, verifier: TokenVerifier): AccountServiceHandlers => ({
   CreateManagerAccount: unaryHandler(async (req, call) => {
@@ -46,13 +47,14 @@ export const accountHandlers = (ctx: IdentityContext, verifier: TokenVerifier): 
     );
     return { accountId: account.id, email: account.email };
   }, ctx.logger),
-  SendSetupEmail: unaryHandler(async (req) => sendSetupEmail(ctx, req.accountId), ctx.logger),
-  WithdrawAccount: unaryHandler(async (req) => {
-    await withdrawAccount(ctx, req.accountId, req.reason);
+  SendSetupEmail: unaryHandler(async (req, call) => sendSetupEmail(ctx, await callerOf(call, verifier), req.accountId), ctx.logger),
+  WithdrawAccount: unaryHandler(async (req, call) => {
+    await withdrawAccount(ctx, await callerOf(call, verifier), req.accountId, req.reason);
     return {};
   }, ctx.logger),
-  ListManagerAccounts: unaryHandler(async (req) => {
+  ListManagerAccounts: unaryHandler(async (req, call) => {
+    const caller = await callerOf(call, verifier);
     const input = parseInput(ListManagerAccounts, req);
-    return { accounts: await listManagerAccounts(ctx, { role: input.role || undefined, hqIds: input.hqIds, storeIds: input.storeIds }) };
+    return { accounts: await listManagerAccounts(ctx, caller, { role: input.role || undefined, hqIds: input.hqIds, storeIds: input.storeIds }) };
   }, ctx.logger),
 });

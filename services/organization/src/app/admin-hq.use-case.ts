@@ -22,12 +22,12 @@ export interface HqDetail {
   managers: ManagerAccount[];
 }
 
-export const getHqDetail = async (ctx: AppContext, hqId: string): Promise<HqDetail> => {
+export const getHqDetail = async (ctx: AppContext, caller: Principal, hqId: string): Promise<HqDetail> => {
   const hq = await findHq(ctx.db, hqId);
   if (!hq) throw errors.hqNotFound();
   const [storeCount, managers] = await Promise.all([
     storeCountOf(ctx.db, hq.id),
-    ctx.identity.listManagerAccounts({ role: 'HQ_MANAGER', hqIds: [hq.id] }),
+    ctx.identity.listManagerAccounts(caller, { role: 'HQ_MANAGER', hqIds: [hq.id] }),
   ]);
   return { hq, storeCount, managers };
 };
@@ -46,7 +46,7 @@ export const renameHq = async (ctx: AppContext, actor: Principal, hqId: string, 
       ctx.clock,
     );
   });
-  return getHqDetail(ctx, hqId);
+  return getHqDetail(ctx, actor, hqId);
 };
 
 const AUDIT_ACTION: Record<HqAction, string> = {

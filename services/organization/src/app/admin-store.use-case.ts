@@ -11,18 +11,18 @@ import { provisionStore, type ProvisionedStore } from './provision-store';
 import { errors } from './errors';
 
 /** After the commit: the setup email, and the StoreOnboardingResponse fields. */
-const afterCommit = async (ctx: AppContext, { store, account }: ProvisionedStore) => ({
+const afterCommit = async (ctx: AppContext, actor: Principal, { store, account }: ProvisionedStore) => ({
   storeId: store.id,
   managerAccountId: account?.accountId ?? null,
   managerAccountCreated: account !== null,
-  setupEmailSent: account ? await ctx.identity.sendSetupEmail(account.accountId) : null,
+  setupEmailSent: account ? await ctx.identity.sendSetupEmail(actor, account.accountId) : null,
 });
 
 /** Independent store: type INDEPENDENT under the virtual INDEPENDENT HQ, with its own plan and billing day. */
 export const onboardIndependentStore = async (ctx: AppContext, actor: Principal, input: StoreContact & { plan: Plan; billingAnchorDay: number }) => {
   const hq = await findHq(ctx.db, INDEPENDENT_HQ_ID);
   if (!hq) throw errors.hqNotFound();
-  return afterCommit(ctx, await provisionStore(ctx, actor, hq, { ...input, type: 'INDEPENDENT', auditAction: 'STORE_CREATED', forbidSuspendedHq: false }));
+  return afterCommit(ctx, actor, await provisionStore(ctx, actor, hq, { ...input, type: 'INDEPENDENT', auditAction: 'STORE_CREATED', forbidSuspendedHq: false }));
 };
 
 /** HQ-affiliated store (DIRECT or FRANCHISE); plan and billing day are inherited from the HQ. */
@@ -42,6 +42,7 @@ export const onboardAffiliatedStore = async (
   const { storeType, ...contact } = input;
   return afterCommit(
     ctx,
+    actor,
     await provisionStore(ctx, actor, hq, { ...contact, type: storeType, plan: null, billingAnchorDay: null, auditAction: 'STORE_CREATED', forbidSuspendedHq: false }),
   );
 };
@@ -55,18 +56,18 @@ export interface StoreDetail {
   managers: ManagerAccount[];
 }
 
-const managersOf = (ctx: AppContext, storeId: string) => ctx.identity.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [storeId] });
+const managersOf = (ctx: AppContext, caller: Principal, storeId: string) => ctx.identity.listManagerAccounts(caller, { role: 'STORE_MANAGER', storeIds: [storeId] });
 
-export const getAdminStoreDetail = async (ctx: AppContext, storeId: string): Promise<StoreDetail> => {
+export const getAdminStoreDetail = async (ctx: AppContext, caller: Principal, storeId: string): Promise<StoreDetail> => {
   const found = await findStoreWithHq(ctx.db, storeId);
   if (!found) throw errors.storeNotFound();
-  return { ...found, managers: await managersOf(ctx, found.store.id) };
+  return { ...found, managers: await managersOf(ctx, caller, found.store.id) };
 };
 
-export const listAdminStoreManagers = async (ctx: AppContext, storeId: string): Promise<ManagerAccount[]> => {
+export const listAdminStoreManagers = async (ctx: AppContext, caller: Principal, storeId: string): Promise<ManagerAccount[]> => {
   const store = await findStore(ctx.db, storeId);
   if (!store) throw errors.storeNotFound();
-  return managersOf(ctx, store.id);
+  return managersOf(ctx, caller, store.id);
 };
 
 const STORE_AUDIT: Record<StoreAction, string> = { SUSPEND: 'STORE_SUSPENDED', REACTIVATE: 'STORE_REACTIVATED', CLOSE: 'STORE_CLOSED' };

@@ -103,7 +103,7 @@ export const bulkCreateHqStores = async (ctx: AppContext, actor: Principal, hq: 
   // Setup emails only after every row is done, in input order.
   const results: Array<ReturnType<typeof rowResult>> = [];
   for (const { result, accountId } of outcomes) {
-    results.push(accountId ? { ...result, setupEmailSent: await ctx.identity.sendSetupEmail(accountId) } : result);
+    results.push(accountId ? { ...result, setupEmailSent: await ctx.identity.sendSetupEmail(actor, accountId) } : result);
   }
 
   const summary = {

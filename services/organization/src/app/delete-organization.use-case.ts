@@ -21,12 +21,12 @@ export interface DeletionResult {
  * deletion: those accounts already cannot act (the scope checks and GetSignInStatus no longer
  * find their HQ or store).
  */
-const withdrawManagers = async (ctx: AppContext, managers: ManagerProjection[], reason: string) => {
+const withdrawManagers = async (ctx: AppContext, actor: Principal, managers: ManagerProjection[], reason: string) => {
   let withdrawn = 0;
   let failed = 0;
   for (const m of managers) {
     try {
-      await ctx.identity.withdrawAccount(m.accountId, reason);
+      await ctx.identity.withdrawAccount(actor, m.accountId, reason);
       await applyAccountStatus(ctx.db, m.accountId, 'WITHDRAWN', ctx.clock.now());
       withdrawn += 1;
     } catch (err) {
@@ -71,7 +71,7 @@ export const deleteStore = async (ctx: AppContext, actor: Principal, storeId: st
     deletedAt: done.deletedAt,
     deletedStoreIds: [storeId],
     revokedDeviceCount: done.revokedDeviceCount,
-    ...(await withdrawManagers(ctx, done.managers, 'STORE_DELETED')),
+    ...(await withdrawManagers(ctx, actor, done.managers, 'STORE_DELETED')),
   };
 };
 
@@ -116,6 +116,6 @@ export const deleteHq = async (ctx: AppContext, actor: Principal, hqId: string):
     deletedAt: done.deletedAt,
     deletedStoreIds: done.storeIds,
     revokedDeviceCount: done.revokedDeviceCount,
-    ...(await withdrawManagers(ctx, done.managers, 'HQ_DELETED')),
+    ...(await withdrawManagers(ctx, actor, done.managers, 'HQ_DELETED')),
   };
 };

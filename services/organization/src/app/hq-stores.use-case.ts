@@ -35,19 +35,19 @@ export const activePlaylistOf = async (ctx: AppContext, hqId: string, storeId: s
   }
 };
 
-const detailOf = async (ctx: AppContext, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => {
+const detailOf = async (ctx: AppContext, caller: Principal, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => {
   const [accounts, activePlaylist] = await Promise.all([
-    ctx.identity.listManagerAccounts({ role: 'STORE_MANAGER', storeIds: [store.id] }),
+    ctx.identity.listManagerAccounts(caller, { role: 'STORE_MANAGER', storeIds: [store.id] }),
     activePlaylistOf(ctx, hq.id, store.id),
   ]);
   // identity lists them created_at asc, id asc: the first is the first created.
   return { store, hq, storeManager: accounts[0] ?? null, activePlaylist };
 };
 
-export const getHqStore = async (ctx: AppContext, hq: HqRow, storeId: string): Promise<HqStoreDetail> => {
+export const getHqStore = async (ctx: AppContext, caller: Principal, hq: HqRow, storeId: string): Promise<HqStoreDetail> => {
   const store = await findStore(ctx.db, storeId, { hqId: hq.id });
   if (!store) throw errors.storeNotFound();
-  return detailOf(ctx, hq, store);
+  return detailOf(ctx, caller, hq, store);
 };
 
 /**
@@ -75,7 +75,7 @@ export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
     activePlaylist: null,
   };
   const managerAccount = account
-    ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: await ctx.identity.sendSetupEmail(account.accountId) }
+    ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: await ctx.identity.sendSetupEmail(actor, account.accountId) }
     : null;
   return { detail, managerAccount };
 };
@@ -104,7 +104,7 @@ export const updateHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
     await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: hq.id, changed: fields } }, ctx.clock);
     return row;
   });
-  return detailOf(ctx, hq, store);
+  return detailOf(ctx, actor, hq, store);
 };
 
 type SettingKey = 'commercialCycleSongs' | 'duckEnabled' | 'duckVolumePercent' | 'duckFadeMs' | 'region';

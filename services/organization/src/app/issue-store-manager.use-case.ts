@@ -40,7 +40,7 @@ export const issueStoreManager = async (ctx: AppContext, actor: Principal, input
     tempPassword: input.tempPassword,
     actor,
   });
-  await commitOrWithdraw(ctx, account.accountId, 'store manager issue rolled back', () =>
+  await commitOrWithdraw(ctx, actor, account.accountId, 'store manager issue rolled back', () =>
     ctx.db.transaction(async (tx) => {
       const locked = await findStore(tx, store.id, { lock: 'share' });
       if (!locked) throw errors.storeNotFound();
@@ -67,6 +67,6 @@ export const issueStoreManager = async (ctx: AppContext, actor: Principal, input
       );
     }),
   );
-  const setupEmailSent = await ctx.identity.sendSetupEmail(account.accountId);
+  const setupEmailSent = await ctx.identity.sendSetupEmail(actor, account.accountId);
   return { storeId: store.id, managerAccountId: account.accountId, email: account.email, setupEmailSent };
 };

@@ -38,7 +38,7 @@ export const onboardHq = async (ctx: AppContext, actor: Principal, input: Onboar
     tempPassword: input.manager.tempPassword,
     actor,
   });
-  await commitOrWithdraw(ctx, account.accountId, 'HQ onboarding rolled back', () =>
+  await commitOrWithdraw(ctx, actor, account.accountId, 'HQ onboarding rolled back', () =>
     ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       await insertHq(tx, {
@@ -70,6 +70,6 @@ export const onboardHq = async (ctx: AppContext, actor: Principal, input: Onboar
       );
     }),
   );
-  await ctx.identity.sendSetupEmail(account.accountId);
+  await ctx.identity.sendSetupEmail(actor, account.accountId);
   return { hqId, managerAccountId: account.accountId };
 };

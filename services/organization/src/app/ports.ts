@@ -25,11 +25,12 @@ export interface CreateManagerAccountInput {
  */
 export interface IdentityPeer {
   createManagerAccount(input: CreateManagerAccountInput): Promise<{ accountId: string; email: string }>;
+  // Every call acts for the person behind the request: identity verifies and authorizes it (decision 0008).
   /** True when identity reports the mail delivered; false when sending failed (never throws). */
-  sendSetupEmail(accountId: string): Promise<boolean>;
-  withdrawAccount(accountId: string, reason: string): Promise<void>;
+  sendSetupEmail(caller: Principal, accountId: string): Promise<boolean>;
+  withdrawAccount(caller: Principal, accountId: string, reason: string): Promise<void>;
   /** Manager accounts of stores or HQs, as identity orders them: created_at asc, id asc. */
-  listManagerAccounts(query: { role: ManagerRole; storeIds?: string[]; hqIds?: string[] }): Promise<ManagerAccount[]>;
+  listManagerAccounts(caller: Principal, query: { role: ManagerRole; storeIds?: string[]; hqIds?: string[] }): Promise<ManagerAccount[]>;
 }
 
 /** A playlist as organization shows it. */

@@ -56,7 +56,7 @@ export const provisionStore = async (ctx: AppContext, actor: Principal, hq: HqRo
       })
     : null;
 
-  return commitOrWithdraw(ctx, account?.accountId ?? null, 'store creation rolled back', () =>
+  return commitOrWithdraw(ctx, actor, account?.accountId ?? null, 'store creation rolled back', () =>
     ctx.db.transaction(async (tx) => {
       const locked = await findHq(tx, hq.id, 'share');
       if (!locked) throw errors.hqNotFound();

@@ -64,7 +64,7 @@ export const adminHqRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     auth,
     response: { status: 200, description: 'HQ', schema: dto.HqDetailResponseSchema },
     errors: { 404: ['HQ_NOT_FOUND'], ...identityDown },
-    handler: async ({ params }) => dto.hqDetail(await getHqDetail(ctx, params.id)),
+    handler: async ({ principal, params }) => dto.hqDetail(await getHqDetail(ctx, principal, params.id)),
   });
 
   api.define(router, {

@@ -73,7 +73,7 @@ export const adminStoresRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     auth,
     response: { status: 200, description: 'Store', schema: dto.StoreDetailResponseSchema },
     errors: { 404: ['STORE_NOT_FOUND'], ...identityDown },
-    handler: async ({ params }) => dto.storeDetail(await getAdminStoreDetail(ctx, params.id)),
+    handler: async ({ principal, params }) => dto.storeDetail(await getAdminStoreDetail(ctx, principal, params.id)),
   });
 
   api.define(router, {
@@ -139,7 +139,7 @@ export const adminStoresRoutes = (api: ServiceApi, ctx: AppContext): Router => {
     auth,
     response: { status: 200, description: 'Managers', schema: dto.StoreManagerListResponseSchema },
     errors: { 404: ['STORE_NOT_FOUND'], ...identityDown },
-    handler: async ({ params }) => ({ items: (await listAdminStoreManagers(ctx, params.storeId)).map(dto.managerItem) }),
+    handler: async ({ principal, params }) => ({ items: (await listAdminStoreManagers(ctx, principal, params.storeId)).map(dto.managerItem) }),
   });
 
   api.define(router, {

@@ -168,7 +168,7 @@ export const hqRoutes = (api: ServiceApi, ctx: AppContext, limits: { bulkCsvMaxB
     auth,
     response: { status: 200, description: 'Store', schema: dto.HqStoreDetailResponseSchema },
     errors: { ...storeNotFound, ...identityDown },
-    handler: async ({ principal, params }) => dto.hqStoreDetail(await getHqStore(ctx, await callerHq(ctx, principal), params.id)),
+    handler: async ({ principal, params }) => dto.hqStoreDetail(await getHqStore(ctx, principal, await callerHq(ctx, principal), params.id)),
   });
 
   api.define(router, {

@@ -33,21 +33,21 @@ export const identityPeer = (client: AccountServiceClient, logger: Logger): Iden
     }
   },
 
-  async sendSetupEmail(accountId) {
+  async sendSetupEmail(caller, accountId) {
     try {
-      return (await callUnary(client, 'sendSetupEmail', { accountId })).delivered;
+      return (await callUnary(client, 'sendSetupEmail', { accountId }, onBehalfOf(caller))).delivered;
     } catch (err) {
       logger.warn({ err, accountId }, 'setup email could not be sent');
       return false;
     }
   },
 
-  async withdrawAccount(accountId, reason) {
-    await callUnary(client, 'withdrawAccount', { accountId, reason });
+  async withdrawAccount(caller, accountId, reason) {
+    await callUnary(client, 'withdrawAccount', { accountId, reason }, onBehalfOf(caller));
   },
 
-  async listManagerAccounts(query) {
-    const { accounts } = await callUnary(client, 'listManagerAccounts', { role: query.role, storeIds: query.storeIds ?? [], hqIds: query.hqIds ?? [] });
+  async listManagerAccounts(caller, query) {
+    const { accounts } = await callUnary(client, 'listManagerAccounts', { role: query.role, storeIds: query.storeIds ?? [], hqIds: query.hqIds ?? [] }, onBehalfOf(caller));
     if (!accounts.every(hasKnownStatus)) throw new AppError(502, 'UPSTREAM_ERROR', 'identity listed an account with an unknown status');
     return accounts;
   },

@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import { identityProto, type AccountServiceHandlers, type IdentityServiceHandlers } from '@storecast/proto';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, unauthorized } from '../../errors';
 import { startGrpcServer, unaryHandler, type RunningGrpcServer } from '../../grpc';
 import { newId } from '../../ids';
 
@@ -29,7 +29,9 @@ export interface DoubleAccount {
  * and IdentityService.GetAccount, over one in-test account table. It answers like identity:
  * emails are normalized and unique among accounts that are not withdrawn (ALREADY_EXISTS
  * DUPLICATE_EMAIL), unknown ids are NOT_FOUND ACCOUNT_NOT_FOUND, lists are ordered created_at
- * asc, id asc. Every call is recorded so tests can check what the caller asked for.
+ * asc, id asc. Like identity (decision 0008), every AccountService call must carry the caller's
+ * token in metadata (else UNAUTHENTICATED AUTH_TOKEN_INVALID); the double does not verify it but
+ * records it. Every call is recorded so tests can check what the caller asked for.
  *
  *   const identity = new IdentityDouble();
  *   const address = await identity.start();   // IDENTITY_GRPC_ADDR
@@ -43,6 +45,8 @@ export class IdentityDouble {
   readonly setupEmailCalls: string[] = [];
   /** Emails whose setup mail is not delivered (delivered=false). */
   readonly undeliverable = new Set<string>();
+  /** The caller token each AccountService call carried, in call order (method and token). */
+  readonly callerTokens: Array<{ method: string; token: string }> = [];
   /** Emails whose SendSetupEmail fails with a gRPC error (INTERNAL). */
   readonly setupEmailErrors = new Set<string>();
   private tick = 0;
@@ -100,8 +104,17 @@ export class IdentityDouble {
     return account;
   }
 
+  /** The bearer token of a call's metadata, as identity's callerOf reads it; none → AUTH_TOKEN_INVALID. */
+  private callerToken(method: string, call: { metadata: grpc.Metadata }): string {
+    const [scheme, token] = String(call.metadata.get('authorization')[0] ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('AUTH_TOKEN_INVALID', 'The call carries no caller token');
+    this.callerTokens.push({ method, token });
+    return token;
+  }
+
   readonly accountService: AccountServiceHandlers = {
-    CreateManagerAccount: unaryHandler(async (req) => {
+    CreateManagerAccount: unaryHandler(async (req, call) => {
+      this.callerToken('CreateManagerAccount', call);
       this.createCalls.push(req);
       const email = req.email.trim().toLowerCase();
       if ([...this.accounts.values()].some((a) => a.email === email && a.status !== 'WITHDRAWN')) {
@@ -117,18 +130,21 @@ export class IdentityDouble {
       });
       return { accountId: account.id, email };
     }),
-    SendSetupEmail: unaryHandler(async (req) => {
+    SendSetupEmail: unaryHandler(async (req, call) => {
+      this.callerToken('SendSetupEmail', call);
       this.setupEmailCalls.push(req.accountId);
       const account = this.accountOf(req.accountId);
       if (this.setupEmailErrors.has(account.email)) throw new Error('mail vendor failed');
       return { delivered: !this.undeliverable.has(account.email) };
     }),
-    WithdrawAccount: unaryHandler(async (req) => {
+    WithdrawAccount: unaryHandler(async (req, call) => {
+      this.callerToken('WithdrawAccount', call);
       this.withdrawCalls.push({ accountId: req.accountId, reason: req.reason });
       this.accountOf(req.accountId).status = 'WITHDRAWN';
       return {};
     }),
-    ListManagerAccounts: unaryHandler(async (req) => {
+    ListManagerAccounts: unaryHandler(async (req, call) => {
+      this.callerToken('ListManagerAccounts', call);
       const accounts = [...this.accounts.values()]
         .filter((a) => a.role === req.role)
         .filter((a) => (req.storeIds.length ? req.storeIds.includes(a.storeId ?? '') : true))
