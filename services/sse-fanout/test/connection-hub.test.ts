@@ -31,6 +31,26 @@ class RecordingSink implements StreamSink {
   }
 }
 
+/** Like a response: end() closes later (the 'close' event), and a write after end is an error. */
+class LateCloseSink extends RecordingSink {
+  private ended = false;
+  private closeListeners: Array<() => void> = [];
+  override write(frame: Buffer) {
+    if (this.ended) throw new Error('write after end');
+    super.write(frame);
+  }
+  override end() {
+    this.ended = true;
+  }
+  override onClose(listener: () => void) {
+    this.closeListeners.push(listener);
+  }
+  /** The response's 'close' event, some time after end(). */
+  closed() {
+    this.closeListeners.forEach((l) => l());
+  }
+}
+
 const hubWith = (overrides: Partial<ConnectionHubOptions> = {}) => {
   const clock = new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
   const turns: Array<() => void> = [];
@@ -145,6 +165,41 @@ describe('back-pressure', () => {
     sink.bufferedBytes = 4096;
     timers.advance(25_000);
     expect(sink.state).toBe('destroyed');
+    expect(timers.pending).toBe(0);
+  });
+});
+
+describe('a stream the server ends', () => {
+  it('gets no keep-alive or event while its response is still closing (no write after end)', () => {
+    const clock = new ManualClock();
+    const timers = new ManualTimers(clock);
+    const { hub, runTurns } = hubWith({ timers, clock, maxLifetimeMs: 40_000 });
+    const sink = new LateCloseSink();
+    hub.open({ storeId: 's', deviceId: null }, sink);
+    timers.advance(60_000);
+    expect(sink.frames.filter((f) => f.startsWith(':'))).toHaveLength(1);
+    expect(timers.pending).toBe(0);
+    expect(hub.stats().open).toBe(0);
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    runTurns();
+    sink.closed();
+    expect(sink.events()).toEqual(['connected:']);
+    expect(hub.stats().open).toBe(0);
+  });
+
+  it('at shutdown: nothing is written after close() either', () => {
+    const clock = new ManualClock();
+    const timers = new ManualTimers(clock);
+    const { hub, runTurns } = hubWith({ timers, clock, writesPerTurn: 1 });
+    const sinks = [new LateCloseSink(), new LateCloseSink()];
+    sinks.forEach((sink) => hub.open({ storeId: 's', deviceId: null }, sink));
+    // The first stream gets the event in this turn, the second would in the next one.
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    hub.close();
+    runTurns();
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 2 });
+    timers.advance(60_000);
+    expect(sinks.map((sink) => sink.events())).toEqual([['connected:', 'announcement:1'], ['connected:']]);
     expect(timers.pending).toBe(0);
   });
 });

@@ -101,7 +101,7 @@ export class ConnectionHub {
     this.write(stream, Buffer.from(eventFrame(STREAM_EVENT.connected, connected, { retryMs })));
     if (!stream.open) return;
     stream.keepAlive = timers.every(keepAliveMs, () => this.write(stream, KEEP_ALIVE));
-    stream.lifetime = timers.after(lifetime, () => stream.sink.end());
+    stream.lifetime = timers.after(lifetime, () => this.end(stream));
   }
 
   /** Sends one event to every open stream it reaches (see domain/sse.ts `reaches`). */
@@ -119,7 +119,7 @@ export class ConnectionHub {
   close(): void {
     this.closed = true;
     this.queue.length = 0;
-    for (const streams of [...this.byStore.values()]) for (const stream of [...streams]) stream.sink.end();
+    for (const streams of [...this.byStore.values()]) for (const stream of [...streams]) this.end(stream);
   }
 
   stats(): HubStats {
@@ -155,6 +155,16 @@ export class ConnectionHub {
     }
     stream.sink.write(frame);
     return true;
+  }
+
+  /**
+   * Closes a stream from this side. It is forgotten at once (timers cancelled, no more frames):
+   * the response's 'close' comes later, and a keep-alive written in between would be a write
+   * after end, which is an error on the response.
+   */
+  private end(stream: Stream): void {
+    this.forget(stream);
+    stream.sink.end();
   }
 
   private forget(stream: Stream): void {

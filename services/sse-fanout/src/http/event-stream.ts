@@ -28,7 +28,8 @@ class ResponseSink implements StreamSink {
   }
 
   write(frame: Buffer): void {
-    this.res.write(frame);
+    // Never after end (an error event on the response); the hub already stops writing at its end.
+    if (!this.res.writableEnded) this.res.write(frame);
   }
 
   end(): void {
