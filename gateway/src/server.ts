@@ -11,6 +11,7 @@ import { ApiDocs } from './docs/api-docs';
 import { gatewayOpenApiDocument } from './docs/gateway-openapi';
 import { swaggerUiRouter } from './docs/swagger-ui';
 import { listenEdge } from './http/edge-listener';
+import { replayStaticHeaders } from './http/static-headers';
 import { gatewayHandler } from './http/gateway.handler';
 import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
@@ -144,8 +145,9 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   docsRouter.use(swaggerUiRouter());
 
   // Every response: helmet's headers (X-Content-Type-Options nosniff, HSTS, frame, referrer and
-  // content-security policies...), proxied answers included.
-  const securityHeaders: RequestHandler[] = [helmet(), noStoreTokens];
+  // content-security policies...), proxied answers included. Recorded once (they do not depend on
+  // the request): a loop of setHeader instead of helmet's dozen middlewares per request.
+  const securityHeaders: RequestHandler[] = [replayStaticHeaders(helmet()), noStoreTokens];
   const handler = gatewayHandler({
     config,
     tokenVerifier,

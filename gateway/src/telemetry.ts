@@ -2,8 +2,9 @@
 // The kit's telemetry subpath loads only the OpenTelemetry SDK (its index would load express).
 import { startTelemetry, stopTelemetry } from '@storecast/service-kit/telemetry';
 
-// One span per request (the incoming one); the proxy injects that span's context into the
-// upstream request itself (src/proxy/upstream-proxy.ts), so no client span per proxied call.
-startTelemetry('gateway', { outgoingHttpSpans: false });
+// One span per routed request, started by the edge listener (src/http/request-span.ts), whose
+// context the proxy injects into the upstream request (src/proxy/upstream-proxy.ts): no
+// instrumentation-http (no second span per proxied call, no per-request emitter binding).
+startTelemetry('gateway', { httpSpans: false });
 
 export { stopTelemetry };

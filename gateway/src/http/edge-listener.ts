@@ -6,6 +6,8 @@ import { AppError, type Logger } from '@storecast/service-kit';
 import type { GatewayHandler } from './gateway.handler';
 import type { ErrorRenderer } from './render-error';
 import { UPSTREAM_ANSWERED } from './response-marks';
+import { context, type Context } from '@opentelemetry/api';
+import { endRequestSpan, startRequestSpan } from './request-span';
 
 // An incoming id is echoed into logs, headers and every service's logs: only a short, plain one is kept.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -24,6 +26,8 @@ interface EdgeState {
   requestId: string;
   upstream: string;
   log: Logger | undefined;
+  /** The request span's context: injected into the upstream request (traceparent). */
+  trace: Context;
 }
 
 declare module 'express-serve-static-core' {
@@ -96,27 +100,36 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
-    req.edge = { requestId, upstream: routed.route.service, log: undefined };
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    const { span, context: traceContext } = startRequestSpan(req, routed.route, path);
+    req.edge = { requestId, upstream: routed.route.service, log: undefined, trace: traceContext };
 
     const started = performance.now();
     res.once('close', () => {
+      endRequestSpan(span, res.statusCode, res.writableFinished);
       const answered = res.locals[UPSTREAM_ANSWERED] === true;
       if (answered && !debugEnabled()) return;
       const line = {
         method: req.method,
-        path: url.split('?', 1)[0],
+        path,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(res.writableFinished ? {} : { aborted: true }),
       };
-      if (answered) request.log.debug(line, 'request');
-      else request.log.info(line, 'request');
+      // In the request's trace context, so the line carries its trace id (kit logger mixin).
+      context.with(traceContext, () => {
+        if (answered) request.log.debug(line, 'request');
+        else request.log.info(line, 'request');
+      });
     });
 
     for (const h of headers) h(request, response, noop);
     const next: NextFunction = (err?: unknown) =>
       renderError(request, response, routed.route.errorShape, err ?? new AppError(404, 'NOT_FOUND', 'No such endpoint'));
-    void handler.handle(request, response, routed, next);
+    // The handler runs in the span's context: its Redis and gRPC calls are children of the span
+    // and its log lines carry the trace id.
+    context.with(traceContext, () => void handler.handle(request, response, routed, next));
   };
 
   const server = http.createServer({ IncomingMessage: EdgeRequest, ServerResponse: EdgeResponse }, listener);

@@ -62,7 +62,8 @@ class UpstreamTimeoutError extends Error {
 const headerSetter: TextMapSetter<ClientRequest> = {
   set: (carrier, key, value) => carrier.setHeader(key, value),
 };
-const injectTraceContext = (proxyReq: ClientRequest) => propagation.inject(context.active(), proxyReq, headerSetter);
+const injectTraceContext = (proxyReq: ClientRequest, req: IncomingMessage) =>
+  propagation.inject((req as Request).edge?.trace ?? context.active(), proxyReq, headerSetter);
 
 export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
 
@@ -87,7 +88,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
       proxyReq.destroy();
       return;
     }
-    injectTraceContext(proxyReq);
+    injectTraceContext(proxyReq, req);
     if (ctx.bufferedBody) {
       // The original stream is already consumed; http-proxy's pipe ends proxyReq right after this.
       proxyReq.removeHeader('transfer-encoding');

@@ -46,11 +46,13 @@ const disabledByEnv = () => /^\s*true\s*$/i.test(process.env.OTEL_SDK_DISABLED ?
  */
 export interface TelemetryOptions {
   /**
-   * false: no client span per outgoing HTTP request (the gateway: its server span already covers
-   * the proxied call, and a second span per request doubled its tracing cost). The caller then
-   * injects the trace context into its outgoing requests itself (propagation.inject).
+   * false: no instrumentation-http at all (the gateway). Its server hook wraps every request's
+   * emitters in the context and builds the span's attributes even for the requests the sampler
+   * drops, and its client hook adds a second span per proxied call; the gateway starts its one
+   * span per request itself and injects that span's context into its upstream requests
+   * (propagation.inject), so trace context still reaches every service.
    */
-  outgoingHttpSpans?: boolean;
+  httpSpans?: boolean;
 }
 
 export const startTelemetry = (serviceName: string, options: TelemetryOptions = {}): void => {
@@ -62,12 +64,11 @@ export const startTelemetry = (serviceName: string, options: TelemetryOptions = 
     process.env.OTEL_TRACES_SAMPLER = DEFAULT_TRACES_SAMPLER;
     process.env.OTEL_TRACES_SAMPLER_ARG ??= DEFAULT_TRACES_SAMPLER_ARG;
   }
-  process.env.OTEL_NODE_ENABLED_INSTRUMENTATIONS ??= DEFAULT_INSTRUMENTATIONS.join(',');
+  process.env.OTEL_NODE_ENABLED_INSTRUMENTATIONS ??= DEFAULT_INSTRUMENTATIONS.filter((name) => name !== 'http' || options.httpSpans !== false).join(',');
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) && process.env.OTEL_TRACES_EXPORTER !== 'none';
   instrumentations = getNodeAutoInstrumentations({
     '@opentelemetry/instrumentation-http': {
       ignoreIncomingRequestHook: isProbe,
-      disableOutgoingRequestInstrumentation: options.outgoingHttpSpans === false,
     },
     // Background work (outbox polling, health pings) would start a trace of its own per command.
     '@opentelemetry/instrumentation-pg': { requireParentSpan: true },
