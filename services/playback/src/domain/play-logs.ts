@@ -64,15 +64,15 @@ export const logRows = (logs: readonly ReportedLog[], music: ReadonlyMap<string,
  */
 export const batchDigest = (rows: readonly LogRow[]): string | null => {
   if (rows.length === 0) return null;
-  const hash = createHash('sha256');
+  let keys = '';
   let previous = '';
   for (const row of rows) {
     const key = `${row.musicId} ${row.startedAt.getTime()}\n`;
-    if (key !== previous) hash.update(key);
+    if (key !== previous) keys += key;
     previous = key;
   }
   // 128 bits are plenty among one reporter's few recent batches, and keep the stored list small.
-  return hash.digest().subarray(0, 16).toString('base64url');
+  return createHash('sha256').update(keys).digest().subarray(0, 16).toString('base64url');
 };
 
 /** How many of a reporter's last recorded batches a retry is recognized from (per reporter, in the state row). */
