@@ -59,7 +59,8 @@ const child = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS ?
   env: {
     ...process.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    // Request log lines are written (and drained here) at info; warn by default, see README.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     HTTP_PORT: '0',
     GRPC_PORT: '0',
     DATABASE_URL: databaseUrl,
@@ -75,7 +76,15 @@ const child = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS ?
 });
 process.on('exit', () => child.kill('SIGKILL'));
 const { url } = await new Promise((resolve, reject) => {
-  createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+  // The first line carrying the url (at info, log lines come before it); the rest is drained.
+  const lines = createInterface({ input: child.stdout });
+  const onLine = (line) => {
+    if (!line.startsWith('{"url"')) return;
+    lines.off('line', onLine);
+    lines.on('line', () => {});
+    resolve(JSON.parse(line));
+  };
+  lines.on('line', onLine);
   child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
 });
 
@@ -125,6 +134,8 @@ const batchBody = (store, batch, phaseEpoch) => {
   });
 };
 const servicePhase = async (phaseEpoch) => {
+  // Bodies are built before the clock starts: the load generator shares the 2 cores with the service.
+  const bodies = stores.map((_, s) => Array.from({ length: BATCHES }, (_, b) => batchBody(s, b, phaseEpoch)));
   const latencies = [];
   let recorded = 0;
   const cpuBefore = cpuSnapshot();
@@ -132,7 +143,7 @@ const servicePhase = async (phaseEpoch) => {
   await Promise.all(
     stores.map(async (_, s) => {
       for (let b = 0; b < BATCHES; b++) {
-        const body = batchBody(s, b, phaseEpoch);
+        const body = bodies[s][b];
         const t = process.hrtime.bigint();
         const res = await fetch(`${url}/api/v1/store/playback/report`, { method: 'POST', headers: { authorization: `Bearer ${tokens[s]}`, 'content-type': 'application/json' }, body });
         const json = await res.json();
