@@ -6,6 +6,8 @@
 //   node gateway/bench/gateway-proxy.bench.mjs [--rounds 5] [--seconds 3] [--connections 50]
 //        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--profile <dir>]
 //
+// --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
+// variables (repeatable; public route only), e.g. to compare two sampler settings in one run.
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
 // --profile <dir>: the gateways run with `--cpu-prof` and write their profiles to <dir> when the
@@ -57,6 +59,12 @@ const FIXED_RATE = arg('rate', 0);
 const ONLY = argValue('only')?.split(',');
 const EXTRA = argValue('extra') && path.resolve(argValue('extra'));
 const PROFILE_DIR = argValue('profile') && path.resolve(argValue('profile'));
+const VARIANTS = process.argv
+  .flatMap((a, i) => (a === '--variant' ? [process.argv[i + 1]] : []))
+  .map((spec) => {
+    const [name, vars = ''] = spec.split(/:(.*)/s);
+    return { name, env: Object.fromEntries(vars.split(',').filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2))) };
+  });
 const hasTaskset = (() => {
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
@@ -283,22 +291,27 @@ const main = async () => {
     return env;
   };
   const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
-  const shipped = spawnNode(
-    [...profileArgs('gateway-shipped'), gatewayMain],
-    gatewayEnv(shippedPort, {
+  const shippedEnv = (port, extra = {}) =>
+    gatewayEnv(port, {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_TRACES_SAMPLER'))),
-    }),
-    1,
-  );
+      ...extra,
+    });
+  const shipped = spawnNode([...profileArgs('gateway-shipped'), gatewayMain], shippedEnv(shippedPort), 1);
+  const variants = [];
+  for (const v of VARIANTS) {
+    const port = await freePort();
+    variants.push({ ...v, port, child: spawnNode([...profileArgs(`gateway-${v.name}`), gatewayMain], shippedEnv(port, v.env), 1) });
+  }
   const off = spawnNode([...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
-  const extra = EXTRA && spawnNode([EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
+  const extra = EXTRA && spawnNode([...profileArgs(path.basename(EXTRA, '.js')), EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
   await waitFor(`${upstreamUrl}/`);
   if (extra) await waitFor(`http://127.0.0.1:${extraPort}/api/v1/terms/active`);
   await waitFor(`http://127.0.0.1:${referencePort}/api/v1/terms/active`);
   await waitFor(`http://127.0.0.1:${shippedPort}/healthz`);
   await waitFor(`http://127.0.0.1:${offPort}/healthz`);
+  for (const v of variants) await waitFor(`http://127.0.0.1:${v.port}/healthz`);
 
   const now = Math.floor(Date.now() / 1000);
   const token = signJwt(privateKey, {
@@ -322,6 +335,7 @@ const main = async () => {
     { name: 'off token', group: 'off', port: offPort, pid: off.pid, path: '/api/v1/hq/me', headers: auth },
   ];
   if (extra) allTargets.push({ name: path.basename(EXTRA, '.js'), group: 'extra', port: extraPort, pid: extra.pid, path: PUBLIC, headers: HEADERS });
+  for (const v of variants) allTargets.push({ name: v.name, group: v.name, port: v.port, pid: v.child.pid, path: PUBLIC, headers: HEADERS });
   const targets = allTargets.filter((t) => !ONLY || ONLY.includes(t.group));
   // With pinning the pid is taskset's, which execs node: same pid.
   console.log(
@@ -385,6 +399,11 @@ const main = async () => {
   if (results.has('reference') && results.has('shipped public')) {
     const r = perRound('shipped public', 'reference');
     console.log(`  CPU/request shipped ÷ reference     ${f(r, 2)} × (≤ 2)     ${verdict(r <= 2)}`);
+  }
+  for (const v of variants) {
+    if (!results.has('reference') || !results.has(v.name)) continue;
+    const r = perRound(v.name, 'reference');
+    console.log(`  CPU/request ${v.name} ÷ reference ${f(r, 2)} × (${JSON.stringify(v.env)})`);
   }
   if (results.has('reference') && results.has('off public')) {
     const r = perRound('off public', 'reference');

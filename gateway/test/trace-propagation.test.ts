@@ -13,7 +13,14 @@ const CLIENT_SPAN = '00f067aa0ba902b7';
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const gatewayDir = path.join(__dirname, '..');
 
-const startGatewayProcess = (env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> =>
+interface GatewayProcess {
+  child: ChildProcess;
+  url: string;
+  /** Every log line the process wrote so far. */
+  logs: Array<Record<string, unknown>>;
+}
+
+const startGatewayProcess = (env: Record<string, string>): Promise<GatewayProcess> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: gatewayDir,
@@ -21,51 +28,58 @@ const startGatewayProcess = (env: Record<string, string>): Promise<{ child: Chil
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+    const logs: GatewayProcess['logs'] = [];
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'gateway listening') resolve({ child, url: `http://127.0.0.1:${entry.port}` });
+      logs.push(entry);
+      if (entry.msg === 'gateway listening') resolve({ child, url: `http://127.0.0.1:${entry.port}`, logs });
     });
   });
 
-describe('trace context through the gateway (telemetry on, as shipped)', () => {
-  let legal: TestUpstream;
-  let gateway: { child: ChildProcess; url: string };
+const stopGatewayProcess = async (gateway: { child: ChildProcess } | undefined) => {
+  if (gateway?.child.exitCode !== null) return;
+  gateway.child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+  gateway.child.kill('SIGTERM');
+  await exited;
+};
 
+/** A gateway process in front of a fake legal service, with these sampler variables. */
+const gatewayWithSampler = (sampler: Record<string, string>) => {
+  const state = {} as { legal: TestUpstream; gateway: GatewayProcess };
   beforeAll(async () => {
-    legal = await startUpstream('legal');
-    gateway = await startGatewayProcess({
+    state.legal = await startUpstream('legal');
+    state.gateway = await startGatewayProcess({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       GATEWAY_PORT: '0',
       REDIS_URL: testInfra().redisUrl,
       RATE_LIMIT_KEY_PREFIX: uniquePrefix(),
       JWT_PUBLIC_KEY: keys.publicKeyPem,
-      LEGAL_HTTP_URL: legal.url,
+      LEGAL_HTTP_URL: state.legal.url,
       IDENTITY_GRPC_ADDR: '127.0.0.1:1',
-      // No trace is ever started here (ratio 0): only callers' sampled traces are recorded.
-      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-      OTEL_TRACES_SAMPLER_ARG: '0',
+      ...sampler,
     });
   }, 60_000);
-
   afterAll(async () => {
-    if (gateway?.child.exitCode === null) {
-      gateway.child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
-      gateway.child.kill('SIGTERM');
-      await exited;
-    }
-    await legal.close();
+    await stopGatewayProcess(state.gateway);
+    await state.legal?.close();
   });
-
+  /** The traceparent the service received for one request through the gateway. */
   const traceparentReceived = async (headers: Record<string, string> = {}) => {
-    const res = await fetch(`${gateway.url}/api/v1/terms/active`, { headers });
+    const res = await fetch(`${state.gateway.url}/api/v1/terms/active`, { headers });
     expect(res.status).toBe(200);
-    const received = legal.received.at(-1)?.headers.traceparent;
+    const received = state.legal.received.at(-1)?.headers.traceparent;
     expect(typeof received).toBe('string');
     const [, traceId, spanId, flags] = TRACEPARENT.exec(received as string) ?? [];
     return { traceId, spanId, flags };
   };
+  return Object.assign(traceparentReceived, { state });
+};
+
+describe('trace context through the gateway (telemetry on, as shipped)', () => {
+  // No trace is ever started here (ratio 0): only callers' sampled traces are recorded.
+  const traceparentReceived = gatewayWithSampler({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' });
 
   it('a request the sampler leaves out still reaches the service with a traceparent whose sampled flag is off', async () => {
     const { traceId, flags } = await traceparentReceived();
@@ -82,6 +96,34 @@ describe('trace context through the gateway (telemetry on, as shipped)', () => {
 
   it('a sampled caller trace is followed (parent-based): the service is told to sample it', async () => {
     const { traceId, spanId, flags } = await traceparentReceived({ traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` });
+    expect(traceId).toBe(TRACE_ID);
+    expect(spanId).not.toBe(CLIENT_SPAN);
+    expect(flags).toBe('01');
+  });
+
+  it("the request's log line carries its trace id (a refusal the gateway answers itself, unsampled)", async () => {
+    const res = await fetch(`${traceparentReceived.state.gateway.url}/api/v1/hq/me`, { headers: { traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-00` } });
+    expect(res.status).toBe(401);
+    await res.arrayBuffer();
+    const line = () => traceparentReceived.state.gateway.logs.find((l) => l.msg === 'request' && l.path === '/api/v1/hq/me');
+    // The line is written when the response closes, right after the client has it.
+    for (let i = 0; i < 100 && !line(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(line()).toMatchObject({ status: 401, traceId: TRACE_ID, requestId: expect.any(String) });
+  });
+});
+
+describe('the standard sampler variables decide for the gateway\'s request span', () => {
+  // Not parent-based: every request is sampled, whatever the caller decided.
+  const traceparentReceived = gatewayWithSampler({ OTEL_TRACES_SAMPLER: 'always_on' });
+
+  it('OTEL_TRACES_SAMPLER=always_on samples a request that starts a trace', async () => {
+    const { traceId, flags } = await traceparentReceived();
+    expect(traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    expect(flags).toBe('01');
+  });
+
+  it('and samples an unsampled caller trace too, keeping its trace id', async () => {
+    const { traceId, spanId, flags } = await traceparentReceived({ traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-00` });
     expect(traceId).toBe(TRACE_ID);
     expect(spanId).not.toBe(CLIENT_SPAN);
     expect(flags).toBe('01');
