@@ -5,6 +5,11 @@ import { grpcAddr, loadConfig, serviceEnv } from '@storecast/service-kit';
 // No S3: audio URLs in the queue are the presigned URLs catalog-search and announcement-dispatch
 // answer with (README § Audio URLs).
 export const configSchema = serviceEnv('playback', { http: 8086, grpc: 50056 }).extend({
+  /**
+   * Reports are the hot write path: many stores at once, each report one statement. 20 measured
+   * better than the kit's 10 under 50 concurrent stores (bench/README.md § Playback reports).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /** Organization: a store's HQ, devices, effective settings (plan, commercial cycle, ducking), store names. */
   ORGANIZATION_GRPC_ADDR: grpcAddr(50053),
   /** Catalog-search: queue playlist resolution, playable music by plan, music by ids (is_trust). */
