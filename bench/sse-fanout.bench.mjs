@@ -6,7 +6,9 @@
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/sse-fanout
 //   node bench/sse-fanout.bench.mjs [--connections 10000] [--clients 2] [--rounds 5]
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
-//        [--in-flight 400] [--variants raw,fanout,fanout-traced]
+//        [--in-flight 400] [--variants raw,fanout,fanout-traced,compare] [--compare <checkout>]
+//   --compare: another build of the service (a checkout or `git archive` with its kit, built, and a
+//   node_modules resolving @storecast/service-kit to its own kit) as the variant `compare`.
 //
 // Per round and server: a reconnect storm of N connections (time until every one has its
 // `connected` event, errors), RSS per idle connection (after GC), idle CPU over --idle-seconds,
@@ -95,6 +97,8 @@ const fanoutEnv = (port, exchange) => ({
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   OTEL_TRACES_EXPORTER: 'none',
 });
+const compareArg = process.argv.indexOf('--compare');
+const COMPARE_ROOT = compareArg > 0 ? path.resolve(process.argv[compareArg + 1]) : undefined;
 const VARIANTS = {
   raw: {
     label: 'raw node:http + amqplib',
@@ -104,6 +108,11 @@ const VARIANTS = {
   fanout: {
     label: 'sse-fanout service',
     args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
+    env: fanoutEnv,
+  },
+  compare: {
+    label: `sse-fanout service built in ${COMPARE_ROOT}`,
+    args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(COMPARE_ROOT ?? root, 'services/sse-fanout/dist/main.js')],
     env: fanoutEnv,
   },
   // The same service with HTTP tracing back on (its telemetry.ts turns it off): what a span per stream costs.
