@@ -5,8 +5,9 @@
 // (recordReportQuery: state row, logs and totals in one statement, rendered by drizzle exactly as
 // the service sends it) on the same tables.
 // Prints logs/s and p50/p99 report latency, the service/pgbench ratio (goal ≥ 0.6), the cost of
-// retrying an all-duplicate batch relative to a new one (goal ≤ 0.6), and checks that the daily
-// totals equal the stored logs afterwards.
+// retrying an all-duplicate batch relative to a new one (goal ≤ 0.6), CPU ms per report of the
+// service, its PostgreSQL backends and the load generator, and checks that the daily totals equal
+// the stored logs afterwards.
 //
 //   npm run build -w @storecast/proto -w @storecast/service-kit -w @storecast/playback
 //   node bench/playback-report.bench.mjs [--stores 50] [--batches 6] [--rounds 3]
