@@ -48,6 +48,11 @@ export interface UpstreamProxy {
   close(): void;
 }
 
+/** A request being forwarded: what the proxy's callbacks need about it. */
+export interface ForwardingRequest extends IncomingMessage {
+  forwardContext?: ForwardContext;
+}
+
 class UpstreamTimeoutError extends Error {
   readonly code = 'UPSTREAM_TIMEOUT';
 }
@@ -78,10 +83,12 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   const { renderError, timeoutMs } = options;
   const timers = options.timers ?? nodeTimers;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256, scheduling: 'lifo' });
-  const contexts = new WeakMap<IncomingMessage, ForwardContext>();
+  // The forward context rides on the request itself (a field the edge listener's request class
+  // declares), not in a WeakMap: weak entries are ephemerons, extra work for every scavenge.
+  const contextOf = (req: IncomingMessage) => (req as ForwardingRequest).forwardContext;
 
   const onProxyReq = (proxyReq: ClientRequest, req: IncomingMessage) => {
-    const ctx = contexts.get(req);
+    const ctx = contextOf(req);
     if (!ctx) return;
     ctx.proxyReq = proxyReq;
     if (ctx.rejected) {
@@ -111,7 +118,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   };
 
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-    const ctx = contexts.get(req);
+    const ctx = contextOf(req);
     ctx?.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
     // The answer is the upstream's (its request log line is the one that counts): see edge-listener.ts.
     const { locals } = res as Response;
@@ -123,7 +130,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   };
 
   const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
-    const ctx = contexts.get(req);
+    const ctx = contextOf(req);
     if (!(res instanceof ServerResponse)) {
       res.destroy();
       return;
@@ -137,7 +144,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   };
 
   const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    router: (req) => contexts.get(req)?.target,
+    router: (req) => contextOf(req)?.target,
     agent,
     xfwd: false, // X-Forwarded-* are set by the gateway handler from the trusted client address
     changeOrigin: false, // services see the public Host (absolute URLs such as streamUrl)
@@ -171,7 +178,7 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
 
   return {
     forward(req, res, next, ctx) {
-      contexts.set(req, ctx);
+      (req as ForwardingRequest).forwardContext = ctx;
       const hasStreamingBody = !ctx.bufferedBody && req.headers['transfer-encoding'] !== undefined;
       if (hasStreamingBody) guardStreamingBody(req, res, ctx);
       void middleware(req, res, next);
