@@ -30,30 +30,47 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Requests carry an id (taken from X-Request-Id when the gateway set one) for log correlation,
- * and get one log line when they finish, or when the client goes away first (closed SSE streams,
- * aborted uploads).
+ * and get one log line when they end: finished, or the client went away first (closed SSE
+ * streams, aborted uploads). The line goes through the service logger with the id as a field, and
+ * `req.log` (a child logger bound to the id) is made only when a handler logs: most requests never
+ * do, and a child per request was a measurable share of a small public-API request.
  */
 const requestContext = (logger: Logger): RequestHandler => (req, res, next) => {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('x-request-id', requestId);
-  req.log = logger.child({ requestId });
+  req.requestId = requestId;
   const started = process.hrtime.bigint();
-  let logged = false;
-  const log = (aborted: boolean) => {
-    if (logged) return;
-    logged = true;
+  // 'close' follows 'finish' on every response, so one listener tells both endings apart.
+  res.once('close', () => {
     const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
-    req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms, ...(aborted ? { aborted: true } : {}) }, 'request');
-  };
-  res.on('finish', () => log(false));
-  res.on('close', () => log(!res.writableFinished));
+    const aborted = !res.writableFinished;
+    logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms, ...(aborted ? { aborted: true } : {}) }, 'request');
+  });
   next();
+};
+
+const REQUEST_LOGGER = Symbol('requestLogger');
+
+/** `req.log`, created on first use from the request's id (and replaceable, as the gateway narrows it). */
+const lazyRequestLogger = (app: Express, logger: Logger) => {
+  type WithLogger = { requestId?: string; [REQUEST_LOGGER]?: Logger };
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: WithLogger) {
+      return (this[REQUEST_LOGGER] ??= logger.child({ requestId: this.requestId }));
+    },
+    set(this: WithLogger, value: Logger) {
+      this[REQUEST_LOGGER] = value;
+    },
+  });
 };
 
 declare module 'express-serve-static-core' {
   interface Request {
     log: Logger;
+    /** The request's correlation id (X-Request-Id). */
+    requestId: string;
   }
 }
 
@@ -66,6 +83,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  lazyRequestLogger(app, options.logger);
   app.use(requestContext(options.logger));
   app.use(healthRouter(options.readiness ?? {}, options.isShuttingDown, options.logger));
   if (options.openApiDocument) {

@@ -158,4 +158,38 @@ describe('request context', () => {
       await s.close();
     }
   });
+  it('a finished request logs one line with its id; req.log, made only when a handler logs, carries the same id and can be narrowed', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void seen.push(JSON.parse(line)) });
+    const r = Router();
+    r.get('/api/v1/quiet', (_req, res) => {
+      res.json({ ok: true });
+    });
+    r.get('/api/v1/chatty', (req, res) => {
+      req.log.info('first');
+      req.log = req.log.child({ step: 'narrowed' });
+      req.log.info('second');
+      res.json({ ok: true });
+    });
+    const s = await listen(createHttpApp({ logger: log, production: false, routers: [r] }), 0, '127.0.0.1');
+    try {
+      await fetch(`${s.url}/api/v1/quiet`, { headers: { 'x-request-id': 'quiet-1' } });
+      await fetch(`${s.url}/api/v1/chatty`, { headers: { 'x-request-id': 'chatty-1' } });
+      await fetch(`${s.url}/api/v1/chatty`, { headers: { 'x-request-id': 'chatty-2' } });
+      await eventually(() => expect(seen.filter((l) => l.msg === 'request')).toHaveLength(3));
+      expect(seen.filter((l) => l.msg === 'request')).toEqual([
+        expect.objectContaining({ requestId: 'quiet-1', method: 'GET', path: '/api/v1/quiet', status: 200 }),
+        expect.objectContaining({ requestId: 'chatty-1', path: '/api/v1/chatty', status: 200 }),
+        expect.objectContaining({ requestId: 'chatty-2', path: '/api/v1/chatty', status: 200 }),
+      ]);
+      expect(seen.filter((l) => l.msg === 'request').some((l) => 'aborted' in l)).toBe(false);
+      expect(seen.filter((l) => l.msg === 'first').map((l) => l.requestId)).toEqual(['chatty-1', 'chatty-2']);
+      expect(seen.filter((l) => l.msg === 'second')).toEqual([
+        expect.objectContaining({ requestId: 'chatty-1', step: 'narrowed' }),
+        expect.objectContaining({ requestId: 'chatty-2', step: 'narrowed' }),
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
 });
