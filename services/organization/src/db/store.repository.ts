@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
 import { devices, hqs, managerAccounts, stores, type HqRow, type StoreRow } from './schema';
 import { containsPattern, rankSql, type Lock } from './hq.repository';
@@ -102,6 +102,37 @@ export const hqListStores = async (db: DbExecutor, hqId: string, f: HqStoreFilte
   return { rows: rows as Array<{ store: StoreRow; hasManagerAccount: boolean }>, total: Number(totals[0]?.n ?? 0) };
 };
 
+type StoresOfHqStatement = { execute(params: Record<string, unknown>): Promise<unknown[]> };
+const storesOfHqStatements = new WeakMap<DbExecutor, Map<number, StoresOfHqStatement>>();
+
+/**
+ * The statement of one shape of storesOfHq (by ids? by region? closed too?), built once per
+ * database and prepared by name: every dispatch "now" asks organization for its stores, and
+ * building the query through drizzle on each call cost more CPU than PostgreSQL spent answering it
+ * (the server also parses and plans a named statement once per connection).
+ */
+const storesOfHqStatement = (db: DbExecutor, byIds: boolean, byRegion: boolean, includeClosed: boolean): StoresOfHqStatement => {
+  let shapes = storesOfHqStatements.get(db);
+  if (!shapes) storesOfHqStatements.set(db, (shapes = new Map()));
+  const shape = (byIds ? 1 : 0) | (byRegion ? 2 : 0) | (includeClosed ? 4 : 0);
+  let statement = shapes.get(shape);
+  if (!statement) {
+    const conds: SQL[] = [eq(stores.hqId, sql.placeholder('hqId')), isNull(stores.deletedAt), isNull(hqs.deletedAt)];
+    if (byIds) conds.push(sql`${stores.id} = any(${sql.placeholder('ids')}::uuid[])`);
+    if (byRegion) conds.push(eq(stores.region, sql.placeholder('region')));
+    if (!includeClosed) conds.push(isNull(stores.closedAt));
+    statement = db
+      .select({ store: stores, hq: hqs })
+      .from(stores)
+      .innerJoin(hqs, eq(hqs.id, stores.hqId))
+      .where(and(...conds))
+      .orderBy(asc(stores.name), asc(stores.id))
+      .prepare(`organization_stores_of_hq_${shape}`);
+    shapes.set(shape, statement);
+  }
+  return statement;
+};
+
 /** Stores of an HQ for other services: all, by ids, or by region; closed ones only when asked. */
 export const storesOfHq = async (
   db: DbExecutor,
@@ -109,20 +140,10 @@ export const storesOfHq = async (
   opts: { storeIds: string[]; region?: Region; includeClosed: boolean },
 ): Promise<Array<{ store: StoreRow; hq: HqRow }>> => {
   if (!isUuid(hqId)) return [];
-  const conds: SQL[] = [eq(stores.hqId, hqId), isNull(stores.deletedAt), isNull(hqs.deletedAt)];
-  if (opts.storeIds.length > 0) {
-    const ids = opts.storeIds.filter(isUuid);
-    if (ids.length === 0) return [];
-    conds.push(inArray(stores.id, ids));
-  }
-  if (opts.region) conds.push(eq(stores.region, opts.region), isNotNull(stores.region));
-  if (!opts.includeClosed) conds.push(isNull(stores.closedAt));
-  const rows = await db
-    .select({ store: stores, hq: hqs })
-    .from(stores)
-    .innerJoin(hqs, eq(hqs.id, stores.hqId))
-    .where(and(...conds))
-    .orderBy(asc(stores.name), asc(stores.id));
+  const ids = opts.storeIds.filter(isUuid);
+  if (opts.storeIds.length > 0 && ids.length === 0) return [];
+  const statement = storesOfHqStatement(db, ids.length > 0, Boolean(opts.region), opts.includeClosed);
+  const rows = await statement.execute({ hqId, ids, region: opts.region });
   return rows as Array<{ store: StoreRow; hq: HqRow }>;
 };
 
