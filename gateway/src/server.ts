@@ -1,7 +1,6 @@
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { type Clock, createHttpApp, createLogger, deadlineInterceptor, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit';
-import { CachedTokenVerifier } from './auth/cached-token-verifier';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';
@@ -90,17 +89,16 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   });
   await waitForRedis(redis, logger, 3000);
 
-  // The RS256 check once per token (claims kept until the token's expiry, bounded LRU); the
-  // revocation marks the services check too (decision 0007), on the gateway's Redis, on every
-  // request. Here they fail open (Redis down keeps the gateway serving, like its rate limits):
-  // every service checks them again and fails closed.
-  const tokenVerifier = new CachedTokenVerifier({
-    verifier:
-      deps.tokenVerifier ??
-      new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, { clock: deps.clock }),
-    revocations: failOpen(new RedisTokenRevocations(redis)),
-    clock: deps.clock,
-  });
+  // The kit's verifier checks RS256 once per token (claims kept until the token's expiry, bounded)
+  // and reads the revocation marks (decision 0007) on every request, here on the gateway's Redis.
+  // They fail open at the gateway (Redis down keeps it serving, like its rate limits): every
+  // service checks them again and fails closed.
+  const tokenVerifier =
+    deps.tokenVerifier ??
+    new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, {
+      clock: deps.clock,
+      revocations: failOpen(new RedisTokenRevocations(redis)),
+    });
   const renderError = createErrorRenderer(logger, production);
   const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS, timers: deps.timers });
   const limiter = new GatewayRateLimiter({

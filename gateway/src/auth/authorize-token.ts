@@ -9,7 +9,7 @@ import { allowedWhilePasswordMustChange, type RouteEntry } from '../routes/route
  * gate (403 PASSWORD_CHANGE_REQUIRED outside the allowlist). The Authorization header itself is
  * forwarded unchanged: services verify the token again and re-check scope against their data.
  */
-/** What the gateway needs of a token verifier (CachedTokenVerifier in production). */
+/** What the gateway needs of a token verifier (the kit's TokenVerifier in production). */
 export interface AccessTokenVerifier {
   verify(token: string): Promise<AccessClaims>;
 }
