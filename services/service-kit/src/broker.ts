@@ -66,7 +66,9 @@ export class Broker extends EventEmitter {
     if (this.stopped || this.connecting) return this.connecting;
     this.connecting = (async () => {
       try {
-        const connection = await amqp.connect(this.options.url, { timeout: 3000 });
+        // noDelay: amqplib leaves Nagle on; a publish, its confirm and a consumer's ack are small
+        // writes that must not wait for the broker's (delayed) ACK of the previous one.
+        const connection = await amqp.connect(this.options.url, { timeout: 3000, noDelay: true });
         connection.on('error', (err) => this.options.logger.warn({ err }, 'broker connection error'));
         connection.on('close', () => this.onLost());
         const confirm = await connection.createConfirmChannel();
