@@ -1,12 +1,13 @@
 import { emit, offsetOf, writeAudit, type Paging, type Principal } from '@storecast/service-kit';
 import type { HqRow, StoreRow } from '../db/schema';
 import { findStore, hqListStores, updateStore, type HqStoreFilters } from '../db/store.repository';
-import { changedFields, diffStorePatch, type StoreContact, type StorePatch } from '../domain/store-patch';
+import type { StoreContact, StorePatch } from '../domain/store-patch';
 import { hqMayProvision } from '../domain/hq-status';
 import type { Region } from '../domain/regions';
 import type { ManagerAccount, PlaylistRef } from './ports';
 import type { AppContext } from './context';
 import { provisionStore } from './provision-store';
+import { patchStore } from './patch-store';
 import { errors } from './errors';
 
 export const listHqStores = (ctx: AppContext, hq: HqRow, filters: HqStoreFilters, paging: Paging) =>
@@ -86,24 +87,7 @@ export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
  * changed fields' before/after and event organization.store.updated.
  */
 export const updateHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow, storeId: string, patch: StorePatch): Promise<HqStoreDetail> => {
-  const store = await ctx.db.transaction(async (tx) => {
-    const current = await findStore(tx, storeId, { hqId: hq.id, lock: 'update' });
-    if (!current) throw errors.storeNotFound();
-    const changes = diffStorePatch(current, patch);
-    const fields = changedFields(changes);
-    if (fields.length === 0) return current;
-    const values: Partial<StoreRow> = { updatedAt: ctx.clock.now() };
-    for (const f of fields) (values as Record<string, unknown>)[f] = changes[f]!.after;
-    const row = await updateStore(tx, current.id, values);
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'HQ_STORE_UPDATED', targetType: 'STORE', targetId: current.id, targetLabel: row.name, hqId: hq.id, storeId: current.id, detail: { changes } },
-      ctx.clock,
-    );
-    await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: hq.id, changed: fields } }, ctx.clock);
-    return row;
-  });
+  const store = await patchStore(ctx, actor, { hqId: hq.id, storeId, action: 'HQ_STORE_UPDATED', missing: errors.storeNotFound }, patch);
   return detailOf(ctx, actor, hq, store);
 };
 

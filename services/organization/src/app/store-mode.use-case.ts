@@ -1,13 +1,14 @@
 import { emit, newId, writeAudit, type Principal } from '@storecast/service-kit';
 import type { DeviceRow, HqRow, StoreRow } from '../db/schema';
-import { findStore, updateStore } from '../db/store.repository';
-import { changedFields, diffStorePatch, type StorePatch } from '../domain/store-patch';
+import { findStore } from '../db/store.repository';
+import type { StorePatch } from '../domain/store-patch';
 import { countActiveDevices, findActiveDevice, findActiveDeviceByKey, insertDevice, listActiveDevices, updateDevice } from '../db/device.repository';
 import { decideRegistration } from '../domain/devices';
 import { effectiveSettings, type EffectiveSettings } from '../domain/effective-settings';
 import type { AppContext } from './context';
 import type { PlaylistRef } from './ports';
 import { errors } from './errors';
+import { patchStore } from './patch-store';
 
 export const settingsOf = (store: StoreRow, hq: HqRow): EffectiveSettings =>
   effectiveSettings(
@@ -45,24 +46,12 @@ export const updateStoreMe = async (
   found: { store: StoreRow; hq: HqRow },
   patch: Pick<StorePatch, 'managerName' | 'managerEmail' | 'managerPhone'>,
 ): Promise<StoreMe> => {
-  const store = await ctx.db.transaction(async (tx) => {
-    const current = await findStore(tx, found.store.id, { hqId: found.hq.id, lock: 'update' });
-    if (!current) throw errors.scopeMismatch();
-    const changes = diffStorePatch(current, patch);
-    const fields = changedFields(changes);
-    if (fields.length === 0) return current;
-    const values: Partial<StoreRow> = { updatedAt: ctx.clock.now() };
-    for (const f of fields) (values as Record<string, unknown>)[f] = changes[f]!.after;
-    const row = await updateStore(tx, current.id, values);
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'STORE_PROFILE_UPDATED', targetType: 'STORE', targetId: current.id, targetLabel: row.name, hqId: current.hqId, storeId: current.id, detail: { changes } },
-      ctx.clock,
-    );
-    await emit(tx, { type: 'organization.store.updated', data: { storeId: current.id, hqId: current.hqId, changed: fields } }, ctx.clock);
-    return row;
-  });
+  const store = await patchStore(
+    ctx,
+    actor,
+    { hqId: found.hq.id, storeId: found.store.id, action: 'STORE_PROFILE_UPDATED', missing: errors.scopeMismatch },
+    patch,
+  );
   return getStoreMe(ctx, { store, hq: found.hq });
 };
 
