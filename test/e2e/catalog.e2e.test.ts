@@ -1,17 +1,5 @@
-import { startTestS3, type TestS3 } from '@storecast/service-kit/testing';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { sineMp3, startTestS3, type TestS3 } from '@storecast/service-kit/testing';
 import { api, type RunningSystem, startSystem } from './system';
-
-/** A real one-second MP3 (sine tone, pure-JS LAME port), made here: no binary fixtures. */
-const sineMp3 = (hz: number): Buffer => {
-  const encoder = new Mp3Encoder(1, 44_100, 64);
-  const samples = new Int16Array(44_100);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * hz * i) / 44_100) * 8000);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < samples.length; i += 1152) parts.push(encoder.encodeBuffer(samples.subarray(i, i + 1152)));
-  parts.push(encoder.flush());
-  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
-};
 
 /**
  * Issue 11 "Done means": the operator uploads two songs (AI and TRUST), tags them, builds a
@@ -55,7 +43,7 @@ describe('music catalog to HQ playlists, end to end through the gateway', () => 
   it('the operator uploads an AI and a TRUST song as multipart MP3s and gets presigned audio URLs', async () => {
     for (const [source, hz] of [['AI', 440], ['TRUST', 660]] as const) {
       const form = new FormData();
-      form.append('file', new Blob([sineMp3(hz)], { type: 'audio/mpeg' }), `${source}.mp3`);
+      form.append('file', new Blob([sineMp3({ hz })], { type: 'audio/mpeg' }), `${source}.mp3`);
       const res = await fetch(`${system.gatewayUrl}/api/v1/admin/music?title=${source}%20song&durationSeconds=1&musicSource=${source}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${operatorToken}` },

@@ -1,18 +1,6 @@
-import { startTestS3, type TestS3, eventually } from '@storecast/service-kit/testing';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { sineMp3, startTestS3, type TestS3, eventually } from '@storecast/service-kit/testing';
 import sharp from 'sharp';
 import { api, type RunningSystem, startSystem } from './system';
-
-/** A real one-second MP3 (sine tone, pure-JS LAME port), made here: no binary fixtures. */
-const sineMp3 = (hz: number): Buffer => {
-  const encoder = new Mp3Encoder(1, 44_100, 64);
-  const samples = new Int16Array(44_100);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * hz * i) / 44_100) * 8000);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < samples.length; i += 1152) parts.push(encoder.encodeBuffer(samples.subarray(i, i + 1152)));
-  parts.push(encoder.flush());
-  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
-};
 
 const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
 
@@ -44,7 +32,7 @@ describe('public catalog and search API through the gateway with an API key', ()
     ];
     for (const [title, hz, genre, moods] of catalog) {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(sineMp3(hz))], { type: 'audio/mpeg' }), 'song.mp3');
+      form.append('file', new Blob([new Uint8Array(sineMp3({ hz }))], { type: 'audio/mpeg' }), 'song.mp3');
       const res = await fetch(`${system.gatewayUrl}/api/v1/admin/music?title=${encodeURIComponent(title)}&durationSeconds=1&musicSource=AI`, {
         method: 'POST',
         headers: { authorization: `Bearer ${operatorToken}` },

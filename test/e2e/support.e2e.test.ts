@@ -1,5 +1,4 @@
-import zlib from 'node:zlib';
-import { startTestS3, type TestS3 } from '@storecast/service-kit/testing';
+import { png, startTestS3, type TestS3 } from '@storecast/service-kit/testing';
 import { linkTokenFrom } from './mail';
 import { api, startSystem, type RunningSystem } from './system';
 
@@ -21,33 +20,6 @@ describe('support tickets, store → HQ → operator, end to end through the gat
   let ticketId: string;
   const SECRET = 'internal-e2e-note-5b1c';
   const storeManagerEmail = 'park.store@support.e2e.storecast.test';
-
-  /** A real 1×1 PNG, as a browser would upload a screenshot. */
-  const png = (): Buffer => {
-    const crc = (buf: Buffer) => {
-      let c = 0xffffffff;
-      for (const b of buf) {
-        c ^= b;
-        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      }
-      return (c ^ 0xffffffff) >>> 0;
-    };
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-      const out = Buffer.alloc(12 + data.length);
-      out.writeUInt32BE(data.length, 0);
-      body.copy(out, 4);
-      out.writeUInt32BE(crc(body), 8 + data.length);
-      return out;
-    };
-    const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-    return Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', ihdr),
-      chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  };
 
   beforeAll(async () => {
     s3 = await startTestS3();

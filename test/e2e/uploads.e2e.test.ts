@@ -1,45 +1,6 @@
-import zlib from 'node:zlib';
-import { Mp3Encoder } from '@breezystack/lamejs';
-import { startTestS3, type TestS3 } from '@storecast/service-kit/testing';
+import { sineMp3, png, startTestS3, type TestS3 } from '@storecast/service-kit/testing';
 import { linkTokenFrom } from './mail';
 import { api, startSystem, type RunningSystem } from './system';
-
-/** A real one-second MP3 (sine tone, pure-JS LAME port), made here: no binary fixtures. */
-const sineMp3 = (hz: number): Buffer => {
-  const encoder = new Mp3Encoder(1, 44_100, 64);
-  const samples = new Int16Array(44_100);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * hz * i) / 44_100) * 8000);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < samples.length; i += 1152) parts.push(encoder.encodeBuffer(samples.subarray(i, i + 1152)));
-  parts.push(encoder.flush());
-  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
-};
-
-/** A real 1×1 PNG, as a browser would upload a screenshot. */
-const png = (): Buffer => {
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
 
 /**
  * Issue 11 "Upload tickets": large files go to POST /api/v1/uploads/files with a short-lived
@@ -98,7 +59,7 @@ describe('upload tickets, end to end through the gateway', () => {
 
   it('the operator uploads a real MP3 with a MUSIC_CREATE ticket: the same 201 MusicResponse as the multipart endpoint', async () => {
     const to = await ticket(operatorToken, 'MUSIC_CREATE');
-    const res = await sendFile(to, new Blob([sineMp3(440)], { type: 'audio/mpeg' }), 'ticketed.mp3', '?title=Ticketed%20song&durationSeconds=1&musicSource=AI');
+    const res = await sendFile(to, new Blob([sineMp3({ hz: 440 })], { type: 'audio/mpeg' }), 'ticketed.mp3', '?title=Ticketed%20song&durationSeconds=1&musicSource=AI');
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: string; title: string; musicSource: string; audioUrl: string };
     expect(body).toMatchObject({ title: 'Ticketed song', musicSource: 'AI' });
@@ -110,7 +71,7 @@ describe('upload tickets, end to end through the gateway', () => {
 
   it('then replaces its file with a MUSIC_REPLACE ticket for that music (same id, no new music)', async () => {
     const to = await ticket(operatorToken, 'MUSIC_REPLACE', musicId);
-    const res = await sendFile(to, new Blob([sineMp3(880)], { type: 'audio/mpeg' }), 'replaced.mp3', '?title=Replaced%20song');
+    const res = await sendFile(to, new Blob([sineMp3({ hz: 880 })], { type: 'audio/mpeg' }), 'replaced.mp3', '?title=Replaced%20song');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: musicId, title: 'Replaced song' });
 

@@ -9,3 +9,4 @@ export * from './doubles/identity.double';
 export * from './doubles/catalog.double';
 export * from './records';
 export * from './hostile';
+export * from './media';
