@@ -1,14 +1,14 @@
 import amqp from 'amqplib';
 import type { Pool } from 'pg';
 import { createLogger, ManualClock, newId } from '@storecast/service-kit';
-import { apiClient, createTestEnv, OrganizationDouble, type ApiClient, type TestEnv } from '@storecast/service-kit/testing';
+import { apiClient, CatalogDouble, createTestEnv, OrganizationDouble, type ApiClient, type TestEnv } from '@storecast/service-kit/testing';
 import { loadPlaybackConfig } from '../src/config';
 import { start, type StartedPlayback } from '../src/server';
-import { CatalogDouble, CommercialsDouble } from './doubles';
+import { CommercialsDouble } from './doubles';
 
 // The service under test, in-process on port 0, against real PostgreSQL and RabbitMQ; organization,
-// catalog-search and announcement-dispatch are gRPC contract doubles (the kit's OrganizationDouble,
-// test/doubles.ts). Peer answers are not cached (PLAYBACK_PEER_CACHE_TTL_MS=0) unless a test asks.
+// catalog-search and announcement-dispatch are gRPC contract doubles (the kit's OrganizationDouble
+// and CatalogDouble, test/doubles.ts). Peer answers are not cached (PLAYBACK_PEER_CACHE_TTL_MS=0) unless a test asks.
 
 export interface Tenant {
   hqId: string;
@@ -113,7 +113,5 @@ export { outboxEvents } from '@storecast/service-kit/testing';
 export const musicOf = (h: Harness, source: 'AI' | 'TRUST', title = `${source} song`) =>
   h.catalog.addMusic({ id: newId(), title, durationSeconds: 180, musicSource: source });
 
-export const playlistOf = (h: Harness, hqId: string, music: Array<{ id: string }>, name = 'Playlist') => {
-  const libraryId = newId();
-  return h.catalog.addPlaylist({ id: newId(), hqId, name, music: music.map((m) => ({ musicId: m.id, libraryId })) });
-};
+export const playlistOf = (h: Harness, hqId: string, music: Array<{ id: string }>, name = 'Playlist') =>
+  h.catalog.addPlaylist(hqId, { id: newId(), name, musicIds: music.map((m) => m.id), libraryId: newId() });

@@ -22,7 +22,7 @@ const ascendingIds = (n: number) => Array.from({ length: n }, () => newId()).sor
 const storeWithSongs = (count: number, options: { plan?: 'AI' | 'TRUST' | null } = {}): Tenant & { songs: string[] } => {
   const t = h.tenant(options);
   const songs = Array.from({ length: count }, (_, i) => musicOf(h, 'AI', `Song ${i}`));
-  h.catalog.storePlaylists.set(t.storeId, playlistOf(h, t.hqId, songs).id);
+  h.catalog.setStorePlaylist(t.hqId, t.storeId, playlistOf(h, t.hqId, songs).id);
   return { ...t, songs: songs.map((s) => s.id) };
 };
 
@@ -37,8 +37,8 @@ describe('queue resolution (device → store → HQ default → none)', () => {
     const deviceSong = musicOf(h, 'AI', 'Device song');
     const storeList = playlistOf(h, t.hqId, [storeSong], 'Store list');
     const deviceList = playlistOf(h, t.hqId, [deviceSong], 'Device list');
-    h.catalog.storePlaylists.set(t.storeId, storeList.id);
-    h.catalog.devicePlaylists.set(deviceId, { storeId: t.storeId, playlistId: deviceList.id });
+    h.catalog.setStorePlaylist(t.hqId, t.storeId, storeList.id);
+    h.catalog.setDevicePlaylist(t.hqId, t.storeId, deviceId, deviceList.id);
 
     const own = await queue(t.storeToken, deviceId);
     expect(own.status).toBe(200);
@@ -57,8 +57,8 @@ describe('queue resolution (device → store → HQ default → none)', () => {
     const revoked = newId();
     h.organization.setDevice({ id: revoked, storeId: t.storeId, revoked: true });
     const list = playlistOf(h, t.hqId, [musicOf(h, 'AI')]);
-    h.catalog.devicePlaylists.set(revoked, { storeId: t.storeId, playlistId: playlistOf(h, t.hqId, [musicOf(h, 'AI')]).id });
-    h.catalog.storePlaylists.set(t.storeId, list.id);
+    h.catalog.setDevicePlaylist(t.hqId, t.storeId, revoked, playlistOf(h, t.hqId, [musicOf(h, 'AI')]).id);
+    h.catalog.setStorePlaylist(t.hqId, t.storeId, list.id);
     for (const deviceId of [revoked, newId(), 'tablet-1', '']) {
       const res = await queue(t.storeToken, deviceId);
       expect([res.status, res.body.source, res.body.deviceId, res.body.playlist.id]).toEqual([200, 'STORE', null, list.id]);
@@ -69,11 +69,11 @@ describe('queue resolution (device → store → HQ default → none)', () => {
     const t = h.tenant();
     const song = musicOf(h, 'AI');
     const def = playlistOf(h, t.hqId, [song], 'Default');
-    h.catalog.hqDefaults.set(t.hqId, def.id);
+    h.catalog.setHqDefault(t.hqId, def.id);
     const fallback = await queue(t.storeToken);
     expect([fallback.body.source, fallback.body.playlist, musicIds(fallback.body.items)]).toEqual(['DEFAULT', { id: def.id, name: 'Default' }, [song.id]]);
 
-    h.catalog.hqDefaults.delete(t.hqId);
+    h.catalog.setHqDefault(t.hqId, null);
     const none = await queue(t.storeToken);
     expect([none.status, none.body.source, none.body.playlist, none.body.items]).toEqual([200, 'NONE', null, []]);
   });
@@ -94,7 +94,7 @@ describe('plan filtering', () => {
     const t = h.tenant({ plan });
     const trust = musicOf(h, 'TRUST');
     const ai = musicOf(h, 'AI');
-    h.catalog.storePlaylists.set(t.storeId, playlistOf(h, t.hqId, [trust, ai]).id);
+    h.catalog.setStorePlaylist(t.hqId, t.storeId, playlistOf(h, t.hqId, [trust, ai]).id);
     return { t, trust: trust.id, ai: ai.id };
   };
 
@@ -148,11 +148,11 @@ describe('plan filtering', () => {
 
   it('when the catalog is unreachable the queue answers 503', async () => {
     const t = h.tenant();
-    h.catalog.down = true;
+    h.catalog.unavailable = true;
     try {
       expect((await queue(t.storeToken)).status).toBe(503);
     } finally {
-      h.catalog.down = false;
+      h.catalog.unavailable = false;
     }
   });
 });
@@ -190,7 +190,7 @@ describe('commercial songs', () => {
 
   it('the cursor is kept per store: two stores of one HQ each start at the first song', async () => {
     const t = storeWithSongs(5);
-    h.catalog.storePlaylists.set(t.otherStoreId, h.catalog.storePlaylists.get(t.storeId)!);
+    h.catalog.setStorePlaylist(t.hqId, t.otherStoreId, h.catalog.storePlaylist(t.hqId, t.storeId)!);
     const [a, b] = ascendingIds(2);
     h.commercials.add({ id: a!, hqId: t.hqId });
     h.commercials.add({ id: b!, hqId: t.hqId });

@@ -233,13 +233,13 @@ describe('POST /api/v1/store/playback/report', () => {
     const t = h.tenant();
     const m = musicOf(h, 'TRUST');
     const body = { state: 'PLAYING', logs: [log(m.id, '2026-03-01T08:00:00Z')] };
-    h.catalog.down = true;
+    h.catalog.unavailable = true;
     try {
       const res = await report(t.storeToken, body);
       expect([res.status, res.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
       expect(await stateOf(t.storeId)).toBeUndefined();
     } finally {
-      h.catalog.down = false;
+      h.catalog.unavailable = false;
     }
     expect((await report(t.storeToken, body)).body).toEqual({ recordedLogCount: 1 });
   });

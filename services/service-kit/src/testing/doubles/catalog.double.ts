@@ -22,6 +22,8 @@ export interface PlaylistRecord {
   hqId: string;
   name: string;
   musicIds: string[];
+  /** The library its music is reached through (ListPlayableMusic's libraryId), when the test sets one. */
+  libraryId?: string;
 }
 
 const playlistNotFound = () => notFound('PLAYLIST_NOT_FOUND', 'Playlist not found');
@@ -86,6 +88,11 @@ export class CatalogDouble {
     if (playlistId === null) devices.delete(deviceId);
     else devices.set(deviceId, playlistId);
     this.devicePlaylists.set(key, devices);
+  }
+
+  /** The store's active playlist id, undefined when it follows the HQ default. */
+  storePlaylist(hqId: string, storeId: string): string | undefined {
+    return this.storePlaylists.get(`${hqId}/${storeId}`);
   }
 
   /** The device's own playlist id, undefined when it follows the store. */
@@ -170,7 +177,7 @@ export class CatalogDouble {
         const playable = (m: CatalogMusicRecord) => m.deletedAt === null && (req.plan !== 'AI' || m.musicSource === 'AI');
         const music = [...new Set(playlist.musicIds)].flatMap((id) => {
           const m = this.music.get(id);
-          return m && playable(m) ? [this.musicMessage(m)] : [];
+          return m && playable(m) ? [this.musicMessage(m, playlist.libraryId)] : [];
         });
         return { playlist: { id: playlist.id, name: playlist.name }, music };
       }),
