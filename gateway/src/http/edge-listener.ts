@@ -1,8 +1,7 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import http, { type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { AppError, type Logger } from '@storecast/service-kit';
+import { AppError, listenServer, type Logger, type RunningHttpServer } from '@storecast/service-kit';
 import type { GatewayHandler } from './gateway.handler';
 import type { ErrorRenderer } from './render-error';
 import { UPSTREAM_ANSWERED } from './response-marks';
@@ -56,7 +55,7 @@ const noop = () => undefined;
  * gateway's CPU time. Answers the gateway makes itself (refusals 401/403/404/413/429, 503/504 of an
  * upstream that failed) stay at `info`.
  */
-export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0.0.0.0'): Promise<ListeningServer> => {
+export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0.0.0.0'): Promise<Pick<RunningHttpServer, 'port' | 'url' | 'close'>> => {
   const { app, handler, logger, renderError, headers } = options;
 
   class EdgeRequest extends http.IncomingMessage {
@@ -136,35 +135,5 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
 
   const server = http.createServer({ IncomingMessage: EdgeRequest, ServerResponse: EdgeResponse }, listener);
   server.keepAliveTimeout = 65_000;
-  return listenOn(server, port, host);
+  return listenServer(server, port, host);
 };
-
-export interface ListeningServer {
-  port: number;
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The kit's listen() for a server of our own: port 0 allowed; close() stops accepting, then drains. */
-const listenOn = <Req extends typeof http.IncomingMessage, Res extends typeof http.ServerResponse<InstanceType<Req>>>(
-  server: http.Server<Req, Res>,
-  port: number,
-  host = '0.0.0.0',
-): Promise<ListeningServer> =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const actual = (server.address() as AddressInfo).port;
-      resolve({
-        port: actual,
-        url: `http://127.0.0.1:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeIdleConnections();
-            // Long-lived connections (SSE) get a grace period, then are cut.
-            setTimeout(() => server.closeAllConnections(), 5_000).unref();
-          }),
-      });
-    });
-  });

@@ -100,8 +100,11 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   return app;
 };
 
-export interface RunningHttpServer {
-  server: http.Server;
+type RequestClass = typeof http.IncomingMessage;
+type ResponseClass<Req extends RequestClass> = typeof http.ServerResponse<InstanceType<Req>>;
+
+export interface RunningHttpServer<Req extends RequestClass = RequestClass, Res extends ResponseClass<Req> = ResponseClass<Req>> {
+  server: http.Server<Req, Res>;
   port: number;
   url: string;
   close(): Promise<void>;
@@ -137,10 +140,20 @@ export const DEFAULT_LISTEN_BACKLOG = 511;
  * the accept queue: a service that takes thousands of connections at once (SSE reconnect storms)
  * raises it, or the kernel drops the overflow and clients retry seconds later.
  */
-export const listen = (app: Express, port: number, host = '0.0.0.0', backlog = DEFAULT_LISTEN_BACKLOG): Promise<RunningHttpServer> =>
+export const listen = (app: Express, port: number, host = '0.0.0.0', backlog = DEFAULT_LISTEN_BACKLOG): Promise<RunningHttpServer> => {
+  const server = http.createServer(expressRequestClasses(app), app);
+  server.keepAliveTimeout = 65_000;
+  return listenServer(server, port, host, backlog);
+};
+
+/** listen() for a server built elsewhere (the gateway's edge listener): the same port, backlog and close. */
+export const listenServer = <Req extends RequestClass, Res extends ResponseClass<Req>>(
+  server: http.Server<Req, Res>,
+  port: number,
+  host = '0.0.0.0',
+  backlog = DEFAULT_LISTEN_BACKLOG,
+): Promise<RunningHttpServer<Req, Res>> =>
   new Promise((resolve, reject) => {
-    const server = http.createServer(expressRequestClasses(app), app);
-    server.keepAliveTimeout = 65_000;
     server.once('error', reject);
     server.listen(port, host, backlog, () => {
       const actual = (server.address() as AddressInfo).port;
