@@ -175,8 +175,8 @@ describe('operator channel: every ticket, its workflow, assignment and dashboard
       const id = (await create({ title: 'Assign wrong', body: 'b', priority: 'NORMAL' })).body.id;
       const manager = newId();
       const suspended = newId();
-      h.identity.account({ id: manager, email: 'm@x.test', role: 'STORE_MANAGER', status: 'ACTIVE' });
-      h.identity.account({ id: suspended, email: 's@x.test', role: 'OPERATOR', status: 'SUSPENDED' });
+      h.identity.seed({ id: manager, email: 'm@x.test', role: 'STORE_MANAGER', status: 'ACTIVE' });
+      h.identity.seed({ id: suspended, email: 's@x.test', role: 'OPERATOR', status: 'SUSPENDED' });
       for (const who of [newId(), manager, suspended]) {
         const res = await h.api('PATCH', `/api/v1/admin/tickets/${id}/assignee`, { token: h.operatorToken, body: { assigneeOperatorId: who } });
         expect(res.status).toBe(404);
@@ -187,12 +187,12 @@ describe('operator channel: every ticket, its workflow, assignment and dashboard
 
     it('when identity is unreachable, assigning answers 503 SERVICE_UNAVAILABLE', async () => {
       const id = (await create({ title: 'Assign down', body: 'b', priority: 'NORMAL' })).body.id;
-      h.identity.down = true;
+      h.identity.unavailable = true;
       try {
         const res = await h.api('PATCH', `/api/v1/admin/tickets/${id}/assignee`, { token: h.operatorToken, body: { assigneeOperatorId: h.operatorId } });
         expect(res.status).toBe(503);
       } finally {
-        h.identity.down = false;
+        h.identity.unavailable = false;
       }
     });
   });

@@ -1,12 +1,11 @@
 import type { Pool } from 'pg';
 import { ManualClock, newId } from '@storecast/service-kit';
-import { apiClient, createTestEnv, OrganizationDouble, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, IdentityDouble, OrganizationDouble, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { loadSupportConfig } from '../src/config';
 import { start, type StartedSupport } from '../src/server';
-import { IdentityDouble } from './doubles';
 
 // The service under test, in-process on port 0, against real PostgreSQL, RabbitMQ and an embedded
-// S3 server; organization is the kit's gRPC contract double, identity a local one (test/doubles.ts).
+// S3 server; organization and identity are the kit's gRPC contract doubles.
 
 export interface Tenant {
   hqId: string;
@@ -44,7 +43,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
   );
   const service = await start(config, { clock });
   const operatorId = newId();
-  identity.account({ id: operatorId, email: 'op@storecast.test', name: 'Op One', role: 'OPERATOR', status: 'ACTIVE' });
+  identity.seed({ id: operatorId, email: 'op@storecast.test', name: 'Op One', role: 'OPERATOR', status: 'ACTIVE' });
   let n = 0;
   return {
     env,

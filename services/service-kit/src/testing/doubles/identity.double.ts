@@ -1,4 +1,4 @@
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import { identityProto, type AccountServiceHandlers, type IdentityServiceHandlers } from '@storecast/proto';
 import { conflict, notFound, unauthorized } from '../../errors';
 import { startGrpcServer, unaryHandler, type RunningGrpcServer } from '../../grpc';
@@ -32,12 +32,14 @@ export interface DoubleAccount {
  * asc, id asc. Like identity (decision 0008), every AccountService call must carry the caller's
  * token in metadata (else UNAUTHENTICATED AUTH_TOKEN_INVALID); the double does not verify it but
  * records it. Every call is recorded so tests can check what the caller asked for.
+ * `unavailable = true` answers every call UNAVAILABLE, like an unreachable identity.
  *
  *   const identity = new IdentityDouble();
  *   const address = await identity.start();   // IDENTITY_GRPC_ADDR
  *   identity.seed({ email: 'taken@example.com', role: 'STORE_MANAGER' });
  */
 export class IdentityDouble {
+  unavailable = false;
   readonly accounts = new Map<string, DoubleAccount>();
   readonly createCalls: CreateManagerAccountCall[] = [];
   readonly withdrawCalls: Array<{ accountId: string; reason: string }> = [];
@@ -159,13 +161,26 @@ export class IdentityDouble {
     GetAccount: unaryHandler(async (req) => this.message(this.accountOf(req.id))),
   };
 
+  /** The handlers, answering UNAVAILABLE while `unavailable` is set. */
+  private reachable<H extends object>(handlers: H): H {
+    return Object.fromEntries(
+      Object.entries(handlers).map(([name, handler]: [string, grpc.handleUnaryCall<unknown, unknown>]) => [
+        name,
+        ((call, callback) => {
+          if (this.unavailable) callback({ code: grpc.status.UNAVAILABLE, details: 'identity double is down', metadata: new grpc.Metadata() }, null);
+          else handler(call, callback);
+        }) satisfies grpc.handleUnaryCall<unknown, unknown>,
+      ]),
+    ) as H;
+  }
+
   /** Starts a gRPC server with both services on a free port; returns its address. */
   async start(): Promise<string> {
     this.server = await startGrpcServer(
       0,
       [
-        { definition: identityProto().AccountService.service, implementation: this.accountService },
-        { definition: identityProto().IdentityService.service, implementation: this.identityService },
+        { definition: identityProto().AccountService.service, implementation: this.reachable(this.accountService) },
+        { definition: identityProto().IdentityService.service, implementation: this.reachable(this.identityService) },
       ],
       '127.0.0.1',
     );
