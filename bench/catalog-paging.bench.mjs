@@ -72,26 +72,30 @@ const child = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', '--cpu-prof-
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 process.on('exit', () => child.kill('SIGKILL'));
-const base = await new Promise((resolve, reject) => {
-  let buffered = '';
-  const onData = (chunk) => {
-    buffered += chunk;
-    const line = buffered.split('\n').find((l) => l.startsWith('{"url"'));
-    if (!line) return;
-    // The first line is the address; the request log that follows is dropped.
-    child.stdout.off('data', onData);
-    child.stdout.resume();
-    resolve(JSON.parse(line).url);
-  };
-  child.stdout.setEncoding('utf8').on('data', onData);
-  child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
-});
+// Resolves with the {"url"} a child prints first; what it prints after (request lines) is dropped.
+const urlOf = (proc) =>
+  new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk) => {
+      buffered += chunk;
+      const line = buffered.split('\n').find((l) => l.startsWith('{"url"'));
+      if (!line) return;
+      proc.stdout.off('data', onData);
+      proc.stdout.resume();
+      resolve(JSON.parse(line).url);
+    };
+    proc.stdout.setEncoding('utf8').on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+  });
+const base = await urlOf(child);
 const stopService = () =>
   new Promise((resolve) => {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
 const pool = new Pool({ connectionString: dbUrl, max: 2 });
+let floorChild;
+process.on('exit', () => floorChild?.kill('SIGKILL'));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
 
 try {
@@ -147,6 +151,16 @@ try {
   };
   if (sqlOf.cursorPageQuery({}, TAKE).text.includes('count(')) throw new Error('a cursor request must not count');
 
+  // The floor: the same statements behind a bare node:http server (bench/catalog-floor-server.mjs).
+  const floorCases = Object.fromEntries(
+    Object.values(cases).map((c) => [c.path, c.sql.map((q) => ({ text: q.text, values: q.values.map((v) => (v instanceof Date ? v.toISOString() : v)) }))]),
+  );
+  floorChild = spawn(process.execPath, [path.join(import.meta.dirname, 'catalog-floor-server.mjs')], {
+    env: { ...process.env, DATABASE_URL: dbUrl, CASES: JSON.stringify(floorCases) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const floorBase = await urlOf(floorChild);
+
   const literal = (v) =>
     v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'number' ? String(v) : Array.isArray(v) ? `'{${v.join(',')}}'` : `'${String(v).replace(/'/g, "''")}'`;
   const inline = (q) => q.text.replace(/\$(\d+)/g, (_, i) => literal(q.values[Number(i) - 1]));
@@ -166,20 +180,20 @@ try {
 
   // node:http with one kept-alive socket: the cheapest client Node has (fetch costs more per call).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const call = (p, body) =>
+  const call = (p, body, to = base) =>
     new Promise((resolve, reject) => {
-      const req = http.request(`${base}${p}`, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
+      const req = http.request(`${to}${p}`, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${p} answered ${res.statusCode}`))));
       });
       req.on('error', reject);
       req.end(body);
     });
-  const timed = async (n, p, body) => {
+  const timed = async (n, p, body, to = base) => {
     const lat = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      await call(typeof p === 'function' ? p(i) : p, typeof body === 'function' ? body(i) : body);
+      await call(typeof p === 'function' ? p(i) : p, typeof body === 'function' ? body(i) : body, to);
       lat.push(performance.now() - t);
     }
     return lat;
@@ -189,25 +203,33 @@ try {
 
   if (ONLY !== 'search') {
     // Warm up (plans, caches, connections), then the API and pgbench alternately, order swapped each round.
-    for (const c of Object.values(cases)) await timed(20, c.path);
+    for (const c of Object.values(cases)) {
+      await timed(20, c.path);
+      await timed(20, c.path, undefined, floorBase);
+    }
     const per = Math.max(1, Math.round(REQUESTS / ROUNDS));
-    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], pg: [] }]));
+    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], floor: [], pg: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, c] of Object.entries(cases)) {
-        const api = async () => samples[name].api.push(...(await timed(per, c.path)));
-        const pg = async () => samples[name].pg.push(...(await pgbench(name, c.sql, per, round)));
-        if (round % 2 === 0) await api().then(pg);
-        else await pg().then(api);
+        const runs = [
+          async () => samples[name].api.push(...(await timed(per, c.path))),
+          async () => samples[name].floor.push(...(await timed(per, c.path, undefined, floorBase))),
+          async () => samples[name].pg.push(...(await pgbench(name, c.sql, per, round))),
+        ];
+        // Each round starts with another of the three.
+        for (let k = 0; k < runs.length; k++) await runs[(round + k) % runs.length]();
       }
       loads.push(os.loadavg()[0]);
     }
-    const results = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { api: stats(s.api), pg: stats(s.pg) }]));
+    const results = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { api: stats(s.api), floor: stats(s.floor), pg: stats(s.pg) }]));
 
+    const ms = (v) => v.toFixed(2).padStart(6);
     const row = (name) => {
       const r = results[name];
-      return `${name.padEnd(26)} API p50 ${r.api.p50.toFixed(2).padStart(7)} ms  p95 ${r.api.p95.toFixed(2).padStart(7)} ms | pgbench p50 ${r.pg.p50.toFixed(2).padStart(7)} ms  p95 ${r.pg.p95.toFixed(2).padStart(7)} ms | API − pgbench p50 ${(r.api.p50 - r.pg.p50).toFixed(2)} ms`;
+      return `${name.padEnd(24)} API ${ms(r.api.p50)} / ${ms(r.api.p95)} | floor ${ms(r.floor.p50)} / ${ms(r.floor.p95)} | pgbench ${ms(r.pg.p50)} / ${ms(r.pg.p95)} | API − pgbench ${ms(r.api.p50 - r.pg.p50)} · API − floor ${ms(r.api.p50 - r.floor.p50)} · floor − pgbench ${ms(r.floor.p50 - r.pg.p50)}`;
     };
-    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} alternating rounds, one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} rounds (API, floor and pgbench in turn, a different one first each round), one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    console.log('p50 / p95 in ms; floor = the same statements behind a bare node:http + pg server (bench/catalog-floor-server.mjs)');
     for (const name of Object.keys(results)) console.log(row(name));
     const names = Object.keys(results);
     console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);
@@ -226,6 +248,7 @@ try {
     }
   }
 } finally {
+  floorChild?.kill('SIGTERM');
   await stopService();
   await pool.end();
   if (process.argv.includes('--keep') || REUSE) console.log(`kept ${dbUrl}`);
