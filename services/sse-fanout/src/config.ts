@@ -28,6 +28,12 @@ export const configSchema = serviceEnv('sse-fanout', { http: 8088, grpc: 0 })
     GATEWAY_HTTP_URL: z.url().optional(),
     /** A comment line on every open stream this often (spec 03: 25 s). */
     SSE_KEEPALIVE_SECONDS: seconds(25, 3600),
+    /**
+     * A stream's first keep-alive comes up to this much sooner than SSE_KEEPALIVE_SECONDS, at random
+     * (never later): after a reconnect storm the streams' keep-alives spread over the period instead
+     * of all falling in the same second or two of it.
+     */
+    SSE_KEEPALIVE_JITTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(24),
     /** The server closes a stream after at most this long (spec 03: 30 minutes). */
     SSE_MAX_CONNECTION_SECONDS: seconds(1800, 24 * 3600),
     /**

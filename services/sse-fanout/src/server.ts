@@ -21,7 +21,7 @@ export interface SseFanoutDeps {
   logger: Logger;
   /** Keep-alive and lifetime timers (tests move them by hand). */
   timers: Timers;
-  /** 0 ≤ random() < 1 for the close jitter. */
+  /** 0 ≤ random() < 1 for the close and keep-alive jitters. */
   random: () => number;
 }
 
@@ -49,6 +49,7 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
     logger,
     random: deps.random,
     keepAliveMs: config.SSE_KEEPALIVE_SECONDS * 1000,
+    keepAliveJitterMs: config.SSE_KEEPALIVE_JITTER_SECONDS * 1000,
     maxLifetimeMs: config.SSE_MAX_CONNECTION_SECONDS * 1000,
     closeJitterMs: config.SSE_CLOSE_JITTER_SECONDS * 1000,
     retryMs: config.SSE_RETRY_MS,

@@ -59,6 +59,7 @@ const hubWith = (overrides: Partial<ConnectionHubOptions> = {}) => {
     timers: new ManualTimers(clock),
     logger: createLogger('hub-test', 'silent'),
     keepAliveMs: 25_000,
+    keepAliveJitterMs: 0,
     maxLifetimeMs: 1_800_000,
     closeJitterMs: 0,
     retryMs: 3000,
@@ -154,6 +155,29 @@ describe('back-pressure', () => {
     runTurns();
     expect(sink.state).toBe('open');
     expect(sink.events()).toEqual(['connected:', 'announcement:1']);
+  });
+
+  it('streams opened in the same instant keep alive at different times: the first comes up to the jitter sooner, then every period', () => {
+    const clock = new ManualClock();
+    const timers = new ManualTimers(clock);
+    // Each open draws its lifetime's jitter (0: no effect), then its first keep-alive's.
+    const draws = [0, 0, 0, 0.5, 0, 0.96];
+    const { hub } = hubWith({ timers, clock, keepAliveJitterMs: 24_000, random: () => draws.shift()! });
+    const sinks = [new RecordingSink(), new RecordingSink(), new RecordingSink()];
+    for (const sink of sinks) hub.open({ storeId: 's', deviceId: null }, sink);
+    const start = clock.now().getTime();
+    const keptAliveAt: number[][] = sinks.map(() => []);
+    for (let t = 0; t < 60_000; t += 40) {
+      timers.advance(40);
+      sinks.forEach((sink, i) => {
+        if (sink.frames.filter((f) => f.startsWith(':')).length > keptAliveAt[i]!.length) keptAliveAt[i]!.push(clock.now().getTime() - start);
+      });
+    }
+    expect(keptAliveAt).toEqual([
+      [25_000, 50_000],
+      [13_000, 38_000],
+      [1_960, 26_960, 51_960],
+    ]);
   });
 
   it('keep-alives count against the buffer too', () => {

@@ -50,6 +50,18 @@ describe('stream timer wheel (one shared tick)', () => {
     expect(fired).toHaveLength(4);
   });
 
+  it('an interval may fire its first time sooner than its period (a jittered keep-alive), then keeps the period', () => {
+    const { wheel, advance, at } = wheelAt(500);
+    const fired: number[] = [];
+    wheel.every(25_000, () => fired.push(at()), 7_000);
+    advance(60_000);
+    expect(fired).toHaveLength(3);
+    [7_000, 32_000, 57_000].forEach((due, i) => {
+      expect(fired[i]).toBeGreaterThan(500 + due - 2_000);
+      expect(fired[i]).toBeLessThanOrEqual(500 + due);
+    });
+  });
+
   it('a cancelled timer never fires, also when an earlier timer of the same slot cancels it', () => {
     const { wheel, advance } = wheelAt();
     const fired: string[] = [];

@@ -1,5 +1,5 @@
 import { toIso, type Clock, type Logger } from '@storecast/service-kit';
-import { eventFrame, KEEP_ALIVE_FRAME, lifetimeMs, reaches, type EventTarget, type StreamAudience } from '../domain/sse';
+import { eventFrame, firstKeepAliveMs, KEEP_ALIVE_FRAME, lifetimeMs, reaches, type EventTarget, type StreamAudience } from '../domain/sse';
 import type { StreamSink, Timer, Timers } from './ports';
 import { STREAM_EVENT, type ConnectedEvent } from './stream-events';
 
@@ -8,6 +8,8 @@ export interface ConnectionHubOptions {
   timers: Timers;
   logger: Logger;
   keepAliveMs: number;
+  /** The first keep-alive comes up to this much earlier than keepAliveMs, at random per stream. */
+  keepAliveJitterMs: number;
   maxLifetimeMs: number;
   closeJitterMs: number;
   /** EventSource reconnection delay sent with `connected`. */
@@ -16,7 +18,7 @@ export interface ConnectionHubOptions {
   maxBufferedBytes: number;
   /** Socket writes per event-loop turn while fanning out. */
   writesPerTurn: number;
-  /** 0 ≤ random() < 1, for the close jitter. */
+  /** 0 ≤ random() < 1, for the close and keep-alive jitters. */
   random?: () => number;
   /** Runs fn on a later turn of the event loop (setImmediate). */
   nextTurn?: (fn: () => void) => void;
@@ -57,7 +59,8 @@ const KEEP_ALIVE = Buffer.from(KEEP_ALIVE_FRAME);
  * - Back-pressure: a stream whose unsent bytes would go over `maxBufferedBytes` is dropped (its
  *   connection cut), so a slow client never makes the process hold unbounded memory. The player
  *   reconnects and reloads its pending list, as after any lost connection.
- * - Each stream gets a keep-alive comment every `keepAliveMs` and is closed by the server after its
+ * - Each stream gets a keep-alive comment every `keepAliveMs` (the first up to `keepAliveJitterMs`
+ *   sooner, so streams opened together do not keep alive together) and is closed by the server after its
  *   lifetime (at most `maxLifetimeMs`, up to `closeJitterMs` earlier).
  */
 export class ConnectionHub {
@@ -88,7 +91,7 @@ export class ConnectionHub {
     this.openCount++;
     sink.onClose(() => this.forget(stream));
 
-    const { clock, timers, maxLifetimeMs, closeJitterMs, keepAliveMs, retryMs } = this.options;
+    const { clock, timers, maxLifetimeMs, closeJitterMs, keepAliveMs, keepAliveJitterMs, retryMs } = this.options;
     const now = clock.now();
     const lifetime = lifetimeMs(maxLifetimeMs, closeJitterMs, this.random);
     const connected: ConnectedEvent = {
@@ -100,7 +103,7 @@ export class ConnectionHub {
     };
     this.write(stream, Buffer.from(eventFrame(STREAM_EVENT.connected, connected, { retryMs })));
     if (!stream.open) return;
-    stream.keepAlive = timers.every(keepAliveMs, () => this.write(stream, KEEP_ALIVE));
+    stream.keepAlive = timers.every(keepAliveMs, () => this.write(stream, KEEP_ALIVE), firstKeepAliveMs(keepAliveMs, keepAliveJitterMs, this.random));
     stream.lifetime = timers.after(lifetime, () => this.end(stream));
   }
 

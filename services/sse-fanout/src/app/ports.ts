@@ -21,8 +21,8 @@ export interface Timer {
 }
 
 export interface Timers {
-  /** Calls fn every ms milliseconds until cancelled. */
-  every(ms: number, fn: () => void): Timer;
+  /** Calls fn every ms milliseconds until cancelled; the first time after firstMs (default ms). */
+  every(ms: number, fn: () => void, firstMs?: number): Timer;
   /** Calls fn once after ms milliseconds unless cancelled. */
   after(ms: number, fn: () => void): Timer;
 }

@@ -40,3 +40,12 @@ export const reaches = (audience: StreamAudience, target: EventTarget): boolean 
  */
 export const lifetimeMs = (maxMs: number, jitterMs: number, random: () => number): number =>
   Math.max(1, maxMs - Math.floor(Math.min(jitterMs, maxMs - 1) * random()));
+
+/**
+ * When a stream's first keep-alive goes out: one period after `connected`, earlier by up to
+ * `jitterMs` chosen with `random`; the later ones follow every period. Streams that connected
+ * together (a reconnect storm: thousands in a second or two) would otherwise send their keep-alives
+ * in the same second every period, a burst of writes the live events queue behind. Never later
+ * than the period, so no stream waits longer than the spec's 25 s for a sign of life.
+ */
+export const firstKeepAliveMs = (periodMs: number, jitterMs: number, random: () => number): number => lifetimeMs(periodMs, jitterMs, random);

@@ -29,7 +29,7 @@ export const startFanout = async (
   const clock = options.clock ?? new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
   const timers = new ManualTimers(clock);
   const service = await start(
-    loadSseFanoutConfig(env.env({ STREAM_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, SSE_CLOSE_JITTER_SECONDS: '0', ...options.extra })),
+    loadSseFanoutConfig(env.env({ STREAM_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, SSE_CLOSE_JITTER_SECONDS: '0', SSE_KEEPALIVE_JITTER_SECONDS: '0', ...options.extra })),
     { clock, timers, random: options.random },
   );
   await eventually(() => expect(service.runtime.broker.isConnected).toBe(true));

@@ -17,8 +17,8 @@ export class ManualTimers implements Timers {
 
   constructor(readonly clock: ManualClock) {}
 
-  every(ms: number, fn: () => void): Timer {
-    return this.add({ due: this.now() + ms, every: ms, fn, cancelled: false });
+  every(ms: number, fn: () => void, firstMs = ms): Timer {
+    return this.add({ due: this.now() + firstMs, every: ms, fn, cancelled: false });
   }
 
   after(ms: number, fn: () => void): Timer {
