@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
-import { testInfra } from '@storecast/service-kit/testing';
-import { keys, startUpstream, type TestUpstream, uniquePrefix } from './helpers';
+import { eventually, testInfra } from '@storecast/service-kit/testing';
+import { bearer, keys, startUpstream, type TestUpstream, tokens, uniquePrefix } from './helpers';
 
 // The gateway as main.ts starts it — telemetry first (src/telemetry.ts), so the instrumentation
 // patches node:http before anything loads it, which jest's shared module cache cannot do — in a
@@ -127,5 +130,84 @@ describe('the standard sampler variables decide for the gateway\'s request span'
     expect(traceId).toBe(TRACE_ID);
     expect(spanId).not.toBe(CLIENT_SPAN);
     expect(flags).toBe('01');
+  });
+});
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+}
+
+/** An OTLP/HTTP JSON collector: keeps every span it is sent. */
+const startCollector = async () => {
+  const spans: OtlpSpan[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>;
+      };
+      for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans.push(...(ss.spans ?? []));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { spans, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+};
+
+describe("the gateway's own calls are children of its request span (synchronous context manager)", () => {
+  const state = {} as { dispatch: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
+  beforeAll(async () => {
+    state.dispatch = await startUpstream('announcement-dispatch');
+    state.collector = await startCollector();
+    state.gateway = await startGatewayProcess({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      GATEWAY_PORT: '0',
+      REDIS_URL: testInfra().redisUrl,
+      RATE_LIMIT_KEY_PREFIX: uniquePrefix(),
+      JWT_PUBLIC_KEY: keys.publicKeyPem,
+      ANNOUNCEMENT_DISPATCH_HTTP_URL: state.dispatch.url,
+      IDENTITY_GRPC_ADDR: '127.0.0.1:1',
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await stopGatewayProcess(state.gateway);
+    await state.dispatch?.close();
+    await state.collector?.close();
+  });
+
+  it('a rate-limited token route: the revocation check and the rate-limit command, both made after an await, are Redis spans under the request span', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const res = await fetch(`${state.gateway.url}/api/v1/hq/announcements/${randomUUID()}/dispatch`, {
+      method: 'POST',
+      headers: { ...bearer(tokens.hq()), 'content-type': 'application/json', traceparent: `00-${traceId}-${CLIENT_SPAN}-01` },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    // JSON OTLP ids are hex, as in traceparent.
+    const ofTrace = () => state.collector.spans.filter((s) => s.traceId === traceId);
+    await eventually(() => expect(ofTrace().filter((s) => s.kind === 3).length).toBeGreaterThanOrEqual(2), 10_000);
+    const request = ofTrace().find((s) => s.kind === 2)!;
+    expect(request).toMatchObject({ parentSpanId: CLIENT_SPAN, name: expect.stringContaining('POST') });
+    // Client spans: here only Redis (no API key, so no gRPC), in the order they started.
+    const redis = ofTrace()
+      .filter((s) => s.kind === 3)
+      .sort((a, b) => Number(BigInt(a.startTimeUnixNano) - BigInt(b.startTimeUnixNano)));
+    expect(redis.map((s) => s.parentSpanId)).toEqual(redis.map(() => request.spanId));
+    // The revocation GET (the token was verified for the first time: after jose's await), then the
+    // limiter's own command (after the token check's await).
+    expect(redis.map((s) => s.name)).toEqual(['get', 'evalsha']);
+    // The service was told the request span is its parent.
+    expect(state.dispatch.received.at(-1)?.headers.traceparent).toBe(`00-${traceId}-${request.spanId}-01`);
   });
 });

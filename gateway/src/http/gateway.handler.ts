@@ -14,6 +14,7 @@ import { RATE_LIMIT_GROUPS, rateLimitGroupForSegments } from '../routes/rate-lim
 import { resolveRouteSegments, type RouteEntry } from '../routes/route-table';
 import type { UploadEndpoints } from '../uploads/upload-endpoints';
 import type { ErrorRenderer } from './render-error';
+import { inRequestTrace } from './request-span';
 
 /** Login bodies are a few hundred bytes; reading more than this for the LOGIN limiter is refused. */
 const LOGIN_BODY_LIMIT = 16 * 1024;
@@ -106,42 +107,43 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): GatewayHandler => {
     if (group === 'LOGIN') {
       ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
       const email = loginEmailOf(ctx.bufferedBody);
-      if (email) await limiter.assertLoginAllowed(ip, email);
-      await limiter.consume('LOGIN', `ip:${ip}`);
+      if (email) await inRequestTrace(req, () => limiter.assertLoginAllowed(ip, email));
+      await inRequestTrace(req, () => limiter.consume('LOGIN', `ip:${ip}`));
       if (email) {
         ctx.onUpstreamResponse = (status) => {
-          const update =
+          const update = inRequestTrace(req, () =>
             status === 401
               ? limiter.recordLoginFailure(ip, email)
               : status >= 200 && status < 300
                 ? limiter.clearLoginFailures(ip, email)
-                : undefined;
-          update?.catch((err: unknown) => req.log.warn({ err }, 'login limiter update failed'));
+                : undefined,
+          );
+          update?.catch((err: unknown) => inRequestTrace(req, () => req.log.warn({ err }, 'login limiter update failed')));
         };
       }
     } else if (group === 'ACCOUNT_MAIL') {
       // Once per IP and once per recipient: the body's email (password reset) or the path's account (setup resend).
-      await limiter.consume(group, `ip:${ip}`);
+      await inRequestTrace(req, () => limiter.consume(group, `ip:${ip}`));
       let recipient = segments.length === 6 ? `account:${segments[4]!.toLowerCase()}` : undefined;
       if (!recipient) {
         ctx.bufferedBody = await readSmallBody(req, Math.min(LOGIN_BODY_LIMIT, bodyLimit));
         const email = loginEmailOf(ctx.bufferedBody);
         recipient = email && `email:${email}`;
       }
-      if (recipient) await limiter.consume(group, recipient);
+      if (recipient) await inRequestTrace(req, () => limiter.consume(group, recipient));
     } else if (group) {
       const byPrincipal = RATE_LIMIT_GROUPS[group].keyBy === 'principal' && req.principal;
-      await limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${ip}`);
+      await inRequestTrace(req, () => limiter.consume(group, byPrincipal ? `account:${req.principal!.accountId}` : `ip:${ip}`));
     }
 
     if (route.service === 'gateway-uploads') {
-      await uploads.handle(req, res, next, ctx);
+      await inRequestTrace(req, () => uploads.handle(req, res, next, ctx));
       return;
     }
     const target = config.upstreams[route.service];
     if (!target) throw serviceUnavailable(`The ${route.service} service is not configured`);
     ctx.target = target;
-    proxy.forward(req, res, next, ctx);
+    inRequestTrace(req, () => proxy.forward(req, res, next, ctx));
   };
 
   return {

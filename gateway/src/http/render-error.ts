@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { AppError, legacyErrorBody, type Logger, platformErrorHandler, toAppError } from '@storecast/service-kit';
+import { inRequestTrace } from './request-span';
 
 export type ErrorShape = 'platform' | 'legacy';
 
@@ -15,7 +16,7 @@ export const createErrorRenderer = (logger: Logger, production: boolean): ErrorR
   // (the kit's handler would log a stack trace per upstream failure); defects go to the kit's handler.
   const expected = platformErrorHandler({ logger: logger.child({}, { level: 'silent' }), production });
   const unexpected = platformErrorHandler({ logger, production });
-  return (req, res, shape, err) => {
+  const render: ErrorRenderer = (req, res, shape, err) => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -37,4 +38,6 @@ export const createErrorRenderer = (logger: Logger, production: boolean): ErrorR
     if (appError.headers) res.set(appError.headers);
     res.status(appError.httpStatus).json(legacyErrorBody(appError.httpStatus, appError.message));
   };
+  // In the request's trace: the lines above carry its trace id wherever the failure surfaced.
+  return (req, res, shape, err) => inRequestTrace(req, () => render(req, res, shape, err));
 };

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { type Context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Request } from 'express';
+import { type Context, context as otelContext, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RouteEntry } from '../routes/route-table';
 
 /**
@@ -46,4 +47,15 @@ export const endRequestSpan = (span: Span, status: number, finished: boolean): v
     if (status >= 500 || !finished) span.setStatus({ code: SpanStatusCode.ERROR, message: finished ? undefined : 'response not completed' });
   }
   span.end();
+};
+
+/**
+ * Runs fn in the request's trace context (its span active): the context manager is synchronous
+ * (src/synchronous-context-manager.ts), so code that runs after an await or in a callback calls
+ * this before anything that makes a span (Redis, gRPC) or logs (the trace id in the line). A
+ * request the express app serves has no trace of its own: fn runs as is.
+ */
+export const inRequestTrace = <T>(req: Request, fn: () => T): T => {
+  const trace = req.edge?.trace;
+  return trace ? otelContext.with(trace, fn) : fn();
 };

@@ -1,3 +1,4 @@
+import { type Context, context } from '@opentelemetry/api';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Metadata } from '@grpc/grpc-js';
@@ -124,12 +125,14 @@ export class TokenVerifier {
   }
 
   /** A token issued before a revocation mark of its account (or of the impersonating operator) is refused. */
-  private async assertNotRevoked(iat: unknown, accountIds: Array<string | undefined>): Promise<void> {
+  private async assertNotRevoked(iat: unknown, accountIds: Array<string | undefined>, trace: Context): Promise<void> {
     const { revocations } = this.options;
     if (!revocations) return;
     for (const id of accountIds) {
       if (!id) continue;
-      const notBefore = await revocations.notBefore(id);
+      // In the caller's trace: after an await, a context manager without async hooks (the
+      // gateway's) no longer has it, and the Redis read would be nobody's child.
+      const notBefore = await context.with(trace, () => revocations.notBefore(id));
       if (notBefore !== undefined && (typeof iat !== 'number' || iat < notBefore)) {
         throw unauthorized('AUTH_TOKEN_INVALID', 'Access token was revoked (password changed or account suspended)');
       }
@@ -137,17 +140,18 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<AccessClaims> {
+    const trace = context.active();
     const hit = this.verified.get(token);
     if (hit) {
       this.verified.delete(token);
       if (hit.expiresAtMs > (this.options.clock?.now() ?? new Date()).getTime()) {
         this.verified.set(token, hit);
-        await this.assertNotRevoked(hit.iat, [hit.claims.sub, hit.claims.impersonatedBy]);
+        await this.assertNotRevoked(hit.iat, [hit.claims.sub, hit.claims.impersonatedBy], trace);
         return hit.claims;
       }
     }
     const { claims, iat, exp } = await this.verifySignature(token);
-    await this.assertNotRevoked(iat, [claims.sub, claims.impersonatedBy]);
+    await this.assertNotRevoked(iat, [claims.sub, claims.impersonatedBy], trace);
     if (this.cacheMaxEntries > 0) {
       if (this.verified.size >= this.cacheMaxEntries) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, { claims, iat, expiresAtMs: exp * 1000 });

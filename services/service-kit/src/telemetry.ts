@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ContextManager } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 
@@ -53,6 +54,12 @@ export interface TelemetryOptions {
    * (propagation.inject), so trace context still reaches every service.
    */
   httpSpans?: boolean;
+  /**
+   * Replaces the SDK's AsyncLocalStorage context manager (whose async hooks run for every promise
+   * and socket write once enabled). The gateway passes a synchronous one and re-enters each
+   * request's context itself; services keep the default, their code relies on it across awaits.
+   */
+  contextManager?: ContextManager;
 }
 
 export const startTelemetry = (serviceName: string, options: TelemetryOptions = {}): void => {
@@ -81,6 +88,7 @@ export const startTelemetry = (serviceName: string, options: TelemetryOptions = 
     // OTEL_TRACES_EXPORTER=none alone would leave the no-op tracer, whose ids are all zeros.
     ...(exporting ? {} : { spanProcessors: [discardingProcessor] }),
     instrumentations,
+    ...(options.contextManager ? { contextManager: options.contextManager } : {}),
   });
   sdk.start();
 };
