@@ -47,22 +47,23 @@ const stopGatewayProcess = async (gateway: { child: ChildProcess } | undefined) 
   await exited;
 };
 
+/** What every gateway process here runs with (no identity: API keys are not used). */
+const gatewayEnv = () => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  GATEWAY_PORT: '0',
+  REDIS_URL: testInfra().redisUrl,
+  RATE_LIMIT_KEY_PREFIX: uniquePrefix(),
+  JWT_PUBLIC_KEY: keys.publicKeyPem,
+  IDENTITY_GRPC_ADDR: '127.0.0.1:1',
+});
+
 /** A gateway process in front of a fake legal service, with these sampler variables. */
 const gatewayWithSampler = (sampler: Record<string, string>) => {
   const state = {} as { legal: TestUpstream; gateway: GatewayProcess };
   beforeAll(async () => {
     state.legal = await startUpstream('legal');
-    state.gateway = await startGatewayProcess({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      GATEWAY_PORT: '0',
-      REDIS_URL: testInfra().redisUrl,
-      RATE_LIMIT_KEY_PREFIX: uniquePrefix(),
-      JWT_PUBLIC_KEY: keys.publicKeyPem,
-      LEGAL_HTTP_URL: state.legal.url,
-      IDENTITY_GRPC_ADDR: '127.0.0.1:1',
-      ...sampler,
-    });
+    state.gateway = await startGatewayProcess({ ...gatewayEnv(), LEGAL_HTTP_URL: state.legal.url, ...sampler });
   }, 60_000);
   afterAll(async () => {
     await stopGatewayProcess(state.gateway);
@@ -166,14 +167,8 @@ describe("the gateway's own calls are children of its request span (synchronous 
     state.dispatch = await startUpstream('announcement-dispatch');
     state.collector = await startCollector();
     state.gateway = await startGatewayProcess({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      GATEWAY_PORT: '0',
-      REDIS_URL: testInfra().redisUrl,
-      RATE_LIMIT_KEY_PREFIX: uniquePrefix(),
-      JWT_PUBLIC_KEY: keys.publicKeyPem,
+      ...gatewayEnv(),
       ANNOUNCEMENT_DISPATCH_HTTP_URL: state.dispatch.url,
-      IDENTITY_GRPC_ADDR: '127.0.0.1:1',
       OTEL_TRACES_SAMPLER: 'always_on',
       OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
