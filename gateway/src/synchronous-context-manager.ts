@@ -32,11 +32,10 @@ export class SynchronousContextManager implements ContextManager {
 
   bind<T>(context: Context, target: T): T {
     if (typeof target !== 'function') return target;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the manager, not the bound function's `this`
-    const manager = this;
     const fn = target as unknown as (...args: unknown[]) => unknown;
+    const run = (self: unknown, args: unknown[]) => this.with(context, () => fn.apply(self, args));
     return function (this: unknown, ...args: unknown[]) {
-      return manager.with(context, () => fn.apply(this, args));
+      return run(this, args);
     } as unknown as T;
   }
 

@@ -5,8 +5,8 @@ import { AppError, listenServer, type Logger, type RunningHttpServer } from '@st
 import type { GatewayHandler } from './gateway.handler';
 import type { ErrorRenderer } from './render-error';
 import { UPSTREAM_ANSWERED } from './response-marks';
-import { context, type Context } from '@opentelemetry/api';
-import { endRequestSpan, startRequestSpan } from './request-span';
+import type { Context } from '@opentelemetry/api';
+import { endRequestSpan, inRequestTrace, startRequestSpan } from './request-span';
 
 // An incoming id is echoed into logs, headers and every service's logs: only a short, plain one is kept.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -119,7 +119,7 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
         ...(res.writableFinished ? {} : { aborted: true }),
       };
       // In the request's trace context, so the line carries its trace id (kit logger mixin).
-      context.with(traceContext, () => {
+      inRequestTrace(request, () => {
         if (answered) request.log.debug(line, 'request');
         else request.log.info(line, 'request');
       });
@@ -130,7 +130,7 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
       renderError(request, response, routed.route.errorShape, err ?? new AppError(404, 'NOT_FOUND', 'No such endpoint'));
     // The handler runs in the span's context: its Redis and gRPC calls are children of the span
     // and its log lines carry the trace id.
-    context.with(traceContext, () => void handler.handle(request, response, routed, next));
+    inRequestTrace(request, () => void handler.handle(request, response, routed, next));
   };
 
   const server = http.createServer({ IncomingMessage: EdgeRequest, ServerResponse: EdgeResponse }, listener);
