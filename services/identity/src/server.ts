@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   createLogger,
   createServiceRuntime,
+  wireOrStop,
   ServiceApi,
   systemClock,
   RedisTokenRevocations,
@@ -72,7 +73,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     revocations,
   });
   if (revocations) runtime.onStop(() => revocations.close());
-  try {
+  return wireOrStop(runtime, async () => {
     const hasher = new PasswordHasher(config.BCRYPT_COST);
     const mailer = deps.mailer ?? createMailer(config);
     runtime.onStop(() => mailer.close?.());
@@ -129,8 +130,5 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       context,
       stop: () => runtime.stop(),
     };
-  } catch (err) {
-    await runtime.stop().catch(() => undefined);
-    throw err;
-  }
+  });
 };

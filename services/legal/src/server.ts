@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLogger, createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
+import { createLogger, createServiceRuntime, wireOrStop, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
 import { createIdentityClient, createOrganizationClient, legalProto } from '@storecast/proto';
 import type { LegalConfig } from './config';
 import { schema, type LegalSchema } from './db/schema';
@@ -40,31 +40,33 @@ export const start = async (config: LegalConfig, deps: Partial<LegalDeps> = {}):
     migrationsFolder: MIGRATIONS_FOLDER,
     logger: deps.logger ?? createLogger('legal', config.LOG_LEVEL),
   });
-  const context: LegalContext = {
-    db: runtime.db,
-    clock: deps.clock ?? systemClock,
-    logger: runtime.logger,
-    organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
-    identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR)),
-  };
+  return wireOrStop(runtime, async () => {
+    const context: LegalContext = {
+      db: runtime.db,
+      clock: deps.clock ?? systemClock,
+      logger: runtime.logger,
+      organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
+      identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR)),
+    };
 
-  const api = new ServiceApi({ title: 'Storecast legal', description: 'Terms, privacy policy and consents', verifier: runtime.verifier });
-  const served = await runtime.serve({
-    api,
-    routers: [legalDocumentsRouter(api, context), agreementRouter(api, context), hqConsentsRouter(api, context)],
-    grpcServices: [{ definition: legalProto().LegalService.service, implementation: legalHandlers(context, runtime.logger) }],
-    // A 200000-character document written as \uXXXX escapes is 6 bytes a character (1.2 MB), more
-    // than the default 1 MB; the gateway's body-limits table gives the publish routes the same room.
-    jsonLimit: `${CONTENT_MAX_LENGTH * 6 + 64 * 1024}b`,
+    const api = new ServiceApi({ title: 'Storecast legal', description: 'Terms, privacy policy and consents', verifier: runtime.verifier });
+    const served = await runtime.serve({
+      api,
+      routers: [legalDocumentsRouter(api, context), agreementRouter(api, context), hqConsentsRouter(api, context)],
+      grpcServices: [{ definition: legalProto().LegalService.service, implementation: legalHandlers(context, runtime.logger) }],
+      // A 200000-character document written as \uXXXX escapes is 6 bytes a character (1.2 MB), more
+      // than the default 1 MB; the gateway's body-limits table gives the publish routes the same room.
+      jsonLimit: `${CONTENT_MAX_LENGTH * 6 + 64 * 1024}b`,
+    });
+    if (!served.grpc) throw new Error('gRPC server did not start');
+    return {
+      httpUrl: served.http.url,
+      httpPort: served.http.port,
+      grpcPort: served.grpc.port,
+      runtime,
+      api,
+      context,
+      stop: () => runtime.stop(),
+    };
   });
-  if (!served.grpc) throw new Error('gRPC server did not start');
-  return {
-    httpUrl: served.http.url,
-    httpPort: served.http.port,
-    grpcPort: served.grpc.port,
-    runtime,
-    api,
-    context,
-    stop: () => runtime.stop(),
-  };
 };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLogger, createServiceRuntime, ServiceApi, startPeriodicJob, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
+import { createLogger, createServiceRuntime, wireOrStop, ServiceApi, startPeriodicJob, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
 import { createAccountClient, createCatalogClient, organizationProto } from '@storecast/proto';
 import type { OrganizationConfig } from './config';
 import { schema, type OrgSchema } from './db/schema';
@@ -38,42 +38,44 @@ export interface StartedOrganization {
 export const start = async (config: OrganizationConfig, deps: Partial<OrganizationDeps> = {}): Promise<StartedOrganization> => {
   const logger = deps.logger ?? createLogger('organization', config.LOG_LEVEL);
   const runtime = await createServiceRuntime({ name: 'organization', config, schema, migrationsFolder: MIGRATIONS_FOLDER, logger });
+  return wireOrStop(runtime, async () => {
 
-  const ctx: AppContext = {
-    db: runtime.db,
-    clock: deps.clock ?? systemClock,
-    identity: identityPeer(runtime.peer(createAccountClient, config.IDENTITY_GRPC_ADDR), logger),
-    catalog: catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
-    logger,
-  };
+    const ctx: AppContext = {
+      db: runtime.db,
+      clock: deps.clock ?? systemClock,
+      identity: identityPeer(runtime.peer(createAccountClient, config.IDENTITY_GRPC_ADDR), logger),
+      catalog: catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
+      logger,
+    };
 
-  const purgeNow = () => purgeDeleted(ctx);
-  const purgeJob = startPeriodicJob({
-    name: 'purge of HQs and stores deleted beyond the retention',
-    intervalMs: config.PURGE_INTERVAL_MS,
-    logger,
-    run: purgeNow,
-    describe: (r) => (r.purgedStoreIds.length + r.purgedHqIds.length > 0 ? { stores: r.purgedStoreIds.length, hqs: r.purgedHqIds.length } : undefined),
+    const purgeNow = () => purgeDeleted(ctx);
+    const purgeJob = startPeriodicJob({
+      name: 'purge of HQs and stores deleted beyond the retention',
+      intervalMs: config.PURGE_INTERVAL_MS,
+      logger,
+      run: purgeNow,
+      describe: (r) => (r.purgedStoreIds.length + r.purgedHqIds.length > 0 ? { stores: r.purgedStoreIds.length, hqs: r.purgedHqIds.length } : undefined),
+    });
+    runtime.onStop(() => purgeJob.stop());
+
+    await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
+    await startPlaybackSignalConsumer({ broker: runtime.broker, db: runtime.db, logger });
+
+    const api = new ServiceApi({
+      title: 'Storecast organization',
+      description: 'HQs, stores, managers (via identity), settings, regions, bulk import, devices',
+      verifier: runtime.verifier,
+    });
+    const { http, grpc } = await runtime.serve({
+      api,
+      routers: [adminHqRoutes(api, ctx), adminStoresRoutes(api, ctx), hqRoutes(api, ctx, { bulkCsvMaxBytes: config.BULK_CSV_MAX_BYTES }), storeRoutes(api, ctx)],
+      grpcServices: [
+        { definition: organizationProto().OrganizationService.service, implementation: organizationHandlers(ctx, logger) },
+        { definition: organizationProto().OrganizationStatsService.service, implementation: organizationStatsHandlers(ctx, logger) },
+        { definition: organizationProto().StoreDeviceService.service, implementation: storeDeviceHandlers(ctx, logger) },
+      ],
+    });
+
+    return { httpUrl: http.url, httpPort: http.port, grpcPort: grpc!.port, runtime, api, purgeDeleted: purgeNow, stop: () => runtime.stop() };
   });
-  runtime.onStop(() => purgeJob.stop());
-
-  await startIdentityAccountConsumer({ broker: runtime.broker, db: runtime.db, logger });
-  await startPlaybackSignalConsumer({ broker: runtime.broker, db: runtime.db, logger });
-
-  const api = new ServiceApi({
-    title: 'Storecast organization',
-    description: 'HQs, stores, managers (via identity), settings, regions, bulk import, devices',
-    verifier: runtime.verifier,
-  });
-  const { http, grpc } = await runtime.serve({
-    api,
-    routers: [adminHqRoutes(api, ctx), adminStoresRoutes(api, ctx), hqRoutes(api, ctx, { bulkCsvMaxBytes: config.BULK_CSV_MAX_BYTES }), storeRoutes(api, ctx)],
-    grpcServices: [
-      { definition: organizationProto().OrganizationService.service, implementation: organizationHandlers(ctx, logger) },
-      { definition: organizationProto().OrganizationStatsService.service, implementation: organizationStatsHandlers(ctx, logger) },
-      { definition: organizationProto().StoreDeviceService.service, implementation: storeDeviceHandlers(ctx, logger) },
-    ],
-  });
-
-  return { httpUrl: http.url, httpPort: http.port, grpcPort: grpc!.port, runtime, api, purgeDeleted: purgeNow, stop: () => runtime.stop() };
 };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createServiceRuntime, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
+import { createServiceRuntime, wireOrStop, ServiceApi, systemClock, type Clock, type Logger, type ServiceRuntime } from '@storecast/service-kit';
 import { createCatalogClient, createCommercialClient, createOrganizationClient } from '@storecast/proto';
 import type { PlaybackConfig } from './config';
 import { schema, type PlaybackSchema } from './db/schema';
@@ -36,35 +36,37 @@ export interface StartedPlayback {
 
 export const start = async (config: PlaybackConfig, deps: Partial<PlaybackDeps> = {}): Promise<StartedPlayback> => {
   const runtime = await createServiceRuntime({ name: 'playback', config, schema, migrationsFolder: MIGRATIONS_FOLDER, logger: deps.logger });
-  const clock = deps.clock ?? systemClock;
-  const peers = cachedPeers(
-    deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
-    deps.catalog ?? catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
-    clock,
-    config.PLAYBACK_PEER_CACHE_TTL_MS,
-  );
-  const commercials = deps.commercials ?? commercialsPeer(runtime.peer(createCommercialClient, config.ANNOUNCEMENT_DISPATCH_GRPC_ADDR));
+  return wireOrStop(runtime, async () => {
+    const clock = deps.clock ?? systemClock;
+    const peers = cachedPeers(
+      deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
+      deps.catalog ?? catalogPeer(runtime.peer(createCatalogClient, config.CATALOG_SEARCH_GRPC_ADDR)),
+      clock,
+      config.PLAYBACK_PEER_CACHE_TTL_MS,
+    );
+    const commercials = deps.commercials ?? commercialsPeer(runtime.peer(createCommercialClient, config.ANNOUNCEMENT_DISPATCH_GRPC_ADDR));
 
-  const context: PlaybackContext = {
-    db: runtime.db,
-    clock,
-    logger: runtime.logger,
-    organization: peers.organization,
-    catalog: peers.catalog,
-    commercials,
-    settings: { offlineAfterMs: config.PLAYBACK_OFFLINE_AFTER_SECONDS * 1000, signalEventIntervalMs: config.PLAYBACK_SIGNAL_EVENT_INTERVAL_MS },
-    recentBatches: new RecentBatches(),
-  };
-  await startCommercialCursorConsumer({ broker: runtime.broker, db: runtime.db, logger: runtime.logger });
+    const context: PlaybackContext = {
+      db: runtime.db,
+      clock,
+      logger: runtime.logger,
+      organization: peers.organization,
+      catalog: peers.catalog,
+      commercials,
+      settings: { offlineAfterMs: config.PLAYBACK_OFFLINE_AFTER_SECONDS * 1000, signalEventIntervalMs: config.PLAYBACK_SIGNAL_EVENT_INTERVAL_MS },
+      recentBatches: new RecentBatches(),
+    };
+    await startCommercialCursorConsumer({ broker: runtime.broker, db: runtime.db, logger: runtime.logger });
 
-  const api = new ServiceApi({
-    title: 'Storecast playback',
-    description: 'Store play queues with commercial overlays, playback reports, play logs, daily totals, HQ and operator views',
-    verifier: runtime.verifier,
+    const api = new ServiceApi({
+      title: 'Storecast playback',
+      description: 'Store play queues with commercial overlays, playback reports, play logs, daily totals, HQ and operator views',
+      verifier: runtime.verifier,
+    });
+    const served = await runtime.serve({
+      api,
+      routers: [storePlaybackRouter(api, context), hqPlaybackRouter(api, context), adminPlaybackRouter(api, context)],
+    });
+    return { httpUrl: served.http.url, httpPort: served.http.port, runtime, api, context, stop: () => runtime.stop() };
   });
-  const served = await runtime.serve({
-    api,
-    routers: [storePlaybackRouter(api, context), hqPlaybackRouter(api, context), adminPlaybackRouter(api, context)],
-  });
-  return { httpUrl: served.http.url, httpPort: served.http.port, runtime, api, context, stop: () => runtime.stop() };
 };

@@ -102,7 +102,11 @@ export interface BaseServiceRuntime {
   serve(options: ServeOptions): Promise<{ http: RunningHttpServer; grpc?: RunningGrpcServer }>;
   /** Registers cleanup run by stop() before the broker and pool close (consumers, timers). */
   onStop(fn: () => Promise<void> | void): void;
-  /** Stop accepting, drain, then close relay, broker and pool. */
+  /**
+   * Stop accepting, drain, then run the stop hooks (last registered first) and close relay,
+   * broker and pool. Every step runs even if an earlier one throws; the first failure is thrown
+   * at the end. Calling it again returns the same promise.
+   */
   stop(): Promise<void>;
 }
 
@@ -160,6 +164,31 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
   }
   readiness.broker = () => broker.check();
 
+  // Every step runs even when one before it fails: a hook that throws must not leave the relay
+  // polling, the broker connected or the pool open (a leaked relay kept test workers alive).
+  const stopAll = async () => {
+    shuttingDown = true;
+    const failures: unknown[] = [];
+    const step = async (what: string, fn: () => Promise<unknown> | unknown) => {
+      try {
+        await fn();
+      } catch (err) {
+        failures.push(err);
+        logger.error({ err }, `${name} stop: ${what} failed`);
+      }
+    };
+    await Promise.all([step('http server', () => httpServer?.close()), step('grpc server', () => grpcServer?.close())]);
+    for (const hook of [...stopHooks].reverse()) await step('stop hook', hook);
+    await step('outbox relay', () => relay?.stop());
+    await step('processed-messages pruner', () => pruner?.stop());
+    await step('broker', () => broker.stop());
+    if (!options.revocations) await step('token revocations', () => revocations?.close());
+    await step('database', () => persistent?.database.close());
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `${name} stop: ${failures.length} steps failed`);
+  };
+  let stopping: Promise<void> | undefined;
+
   const base: BaseServiceRuntime = {
     name,
     logger,
@@ -189,16 +218,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
       logger.info({ httpPort: httpServer.port, grpcPort: grpcServer?.port }, `${name} listening`);
       return { http: httpServer, grpc: grpcServer };
     },
-    async stop() {
-      shuttingDown = true;
-      await Promise.all([httpServer?.close(), grpcServer?.close()]);
-      for (const hook of stopHooks.reverse()) await hook();
-      await relay?.stop();
-      await pruner?.stop();
-      await broker.stop();
-      if (!options.revocations) await revocations?.close();
-      await persistent?.database.close();
-    },
+    stop: () => (stopping ??= stopAll()),
   };
   if (!persistent || !relay || !pruner) return base;
   return { ...base, database: persistent.database, db: persistent.database.db, relay, pruner };
@@ -213,4 +233,21 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
   const retentionMs =
     config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;
   return { database, pollMs: config.OUTBOX_POLL_MS, clock: options.clock, retentionMs };
+};
+
+/**
+ * A service's wiring on a runtime it just created: when the wiring throws (a port in use, a
+ * failed seed, a consumer that cannot bind), the runtime is stopped before the error goes on, so
+ * no relay, broker connection or pool outlives a start that failed.
+ */
+export const wireOrStop = async <TRuntime extends Pick<BaseServiceRuntime, 'stop' | 'logger'>, T>(
+  runtime: TRuntime,
+  wire: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await wire();
+  } catch (err) {
+    await runtime.stop().catch((stopErr: unknown) => runtime.logger.error({ err: stopErr }, 'stop after a failed start failed'));
+    throw err;
+  }
 };

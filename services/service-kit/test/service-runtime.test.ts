@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { createLogger, createServiceRuntime, ManualClock, type BaseServiceRuntime, type ServiceRuntime } from '../src';
+import { createLogger, createServiceRuntime, ManualClock, wireOrStop, type BaseServiceRuntime, type ServiceRuntime } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
 
 const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
@@ -28,6 +28,20 @@ const databaseExists = async (url: string): Promise<boolean> => {
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [target.pathname.slice(1)]);
     return rowCount === 1;
+  } finally {
+    await client.end();
+  }
+};
+
+/** Sessions open on the database: the pool's and the outbox relay's LISTEN connection. */
+const sessionsOn = async (url: string): Promise<number> => {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
+    return rows[0]!.n;
   } finally {
     await client.end();
   }
@@ -119,5 +133,62 @@ describe('the service runtime', () => {
     } finally {
       await runtime.stop();
     }
+  });
+
+  describe('stopping', () => {
+    const persistent = () =>
+      createServiceRuntime({ name: 'stopping', config: config(env, env.databaseUrl), schema: {}, migrationsFolder: NO_MIGRATIONS, logger });
+
+    it('when a stop hook throws, the relay, broker and pool are still closed and stop rejects with the hook\'s error, once for every call', async () => {
+      const runtime = await persistent();
+      await runtime.serve({ routers: [] });
+      await eventually(async () => expect(runtime.relay.isListening).toBe(true));
+      expect(await sessionsOn(env.databaseUrl)).toBeGreaterThan(0);
+      const laterHook = jest.fn();
+      runtime.onStop(laterHook);
+      runtime.onStop(() => {
+        throw new Error('hook broke');
+      });
+
+      const first = runtime.stop();
+      await expect(first).rejects.toThrow('hook broke');
+
+      // Hooks run last registered first: the one registered before the failing hook still ran.
+      expect(laterHook).toHaveBeenCalledTimes(1);
+      expect(runtime.relay.isListening).toBe(false);
+      expect(runtime.broker.isConnected).toBe(false);
+      expect(runtime.database.pool.ended).toBe(true);
+      await eventually(async () => expect(await sessionsOn(env.databaseUrl)).toBe(0));
+      expect(runtime.stop()).toBe(first);
+      expect(laterHook).toHaveBeenCalledTimes(1);
+    });
+
+    it('wireOrStop: when the wiring fails, the runtime is stopped before the wiring\'s error goes on', async () => {
+      const runtime = await persistent();
+      const hook = jest.fn();
+      runtime.onStop(hook);
+      await eventually(async () => expect(runtime.relay.isListening).toBe(true));
+
+      await expect(
+        wireOrStop(runtime, async () => {
+          throw new Error('port in use');
+        }),
+      ).rejects.toThrow('port in use');
+
+      expect(hook).toHaveBeenCalledTimes(1);
+      expect(runtime.relay.isListening).toBe(false);
+      expect(runtime.database.pool.ended).toBe(true);
+      await eventually(async () => expect(await sessionsOn(env.databaseUrl)).toBe(0));
+    });
+
+    it('wireOrStop returns what the wiring returns and leaves the runtime running', async () => {
+      const runtime = await persistent();
+      try {
+        expect(await wireOrStop(runtime, async () => 'wired')).toBe('wired');
+        expect(runtime.database.pool.ended).toBe(false);
+      } finally {
+        await runtime.stop();
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   createLogger,
   createServiceRuntime,
+  wireOrStop,
   ServiceApi,
   systemClock,
   TicketSigner,
@@ -41,48 +42,50 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
     logger.warn('STREAM_TICKET_SECRET is not set: a random one was generated, so only this process redeems its tickets');
   }
   const runtime = await createServiceRuntime({ name: 'sse-fanout', config, database: false, logger });
+  return wireOrStop(runtime, async () => {
 
-  const hub = new ConnectionHub({
-    clock,
-    // One shared tick for every stream's keep-alive and close (not two Node timers per stream).
-    timers: deps.timers ?? new TimerWheel(),
-    logger,
-    random: deps.random,
-    keepAliveMs: config.SSE_KEEPALIVE_SECONDS * 1000,
-    keepAliveJitterMs: config.SSE_KEEPALIVE_JITTER_SECONDS * 1000,
-    maxLifetimeMs: config.SSE_MAX_CONNECTION_SECONDS * 1000,
-    closeJitterMs: config.SSE_CLOSE_JITTER_SECONDS * 1000,
-    retryMs: config.SSE_RETRY_MS,
-    maxBufferedBytes: config.SSE_MAX_BUFFERED_BYTES,
-    writesPerTurn: config.SSE_WRITES_PER_TURN,
+    const hub = new ConnectionHub({
+      clock,
+      // One shared tick for every stream's keep-alive and close (not two Node timers per stream).
+      timers: deps.timers ?? new TimerWheel(),
+      logger,
+      random: deps.random,
+      keepAliveMs: config.SSE_KEEPALIVE_SECONDS * 1000,
+      keepAliveJitterMs: config.SSE_KEEPALIVE_JITTER_SECONDS * 1000,
+      maxLifetimeMs: config.SSE_MAX_CONNECTION_SECONDS * 1000,
+      closeJitterMs: config.SSE_CLOSE_JITTER_SECONDS * 1000,
+      retryMs: config.SSE_RETRY_MS,
+      maxBufferedBytes: config.SSE_MAX_BUFFERED_BYTES,
+      writesPerTurn: config.SSE_WRITES_PER_TURN,
+    });
+    const ctx: AppContext = {
+      clock,
+      tickets: new TicketSigner(config.STREAM_TICKET_SECRET, clock),
+      ticketTtlSeconds: config.STREAM_TICKET_TTL_SECONDS,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      hub,
+    };
+
+    await startDispatchConsumer({ broker: runtime.broker, logger, hub });
+
+    const api = new ServiceApi({
+      title: 'Storecast sse-fanout',
+      description: 'Stream tickets and the store announcement stream (server-sent events), fed by dispatch events',
+      verifier: runtime.verifier,
+    });
+    const { http } = await runtime.serve({ api, routers: [streamRoutes(api, ctx)], backlog: config.SSE_LISTEN_BACKLOG });
+
+    return {
+      httpUrl: http.url,
+      httpPort: http.port,
+      runtime,
+      api,
+      hub,
+      // Open streams end first (players reconnect to another replica), so the HTTP server drains at once.
+      stop: async () => {
+        hub.close();
+        await runtime.stop();
+      },
+    };
   });
-  const ctx: AppContext = {
-    clock,
-    tickets: new TicketSigner(config.STREAM_TICKET_SECRET, clock),
-    ticketTtlSeconds: config.STREAM_TICKET_TTL_SECONDS,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    hub,
-  };
-
-  await startDispatchConsumer({ broker: runtime.broker, logger, hub });
-
-  const api = new ServiceApi({
-    title: 'Storecast sse-fanout',
-    description: 'Stream tickets and the store announcement stream (server-sent events), fed by dispatch events',
-    verifier: runtime.verifier,
-  });
-  const { http } = await runtime.serve({ api, routers: [streamRoutes(api, ctx)], backlog: config.SSE_LISTEN_BACKLOG });
-
-  return {
-    httpUrl: http.url,
-    httpPort: http.port,
-    runtime,
-    api,
-    hub,
-    // Open streams end first (players reconnect to another replica), so the HTTP server drains at once.
-    stop: async () => {
-      hub.close();
-      await runtime.stop();
-    },
-  };
 };
