@@ -1,5 +1,6 @@
 import { startHarness, type Harness } from './support/harness';
 import { generateCatalog, seedCatalog, type SeededTrack } from '../eval/catalog-seed';
+import { cursorPageQuery, statementName, type SqlQuery } from '../src/db/public-catalog.sql';
 
 const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
 const M = {
@@ -190,5 +191,53 @@ describe('public catalog API (spec 01: cursor, offset, by id)', () => {
     expect(doc.paths['/v1/music/query'].get.operationId).toBe('getMusicById');
     expect(doc.paths['/v1/music/cursor'].get.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/LegacyError');
     expect(doc.paths['/v1/music/cursor'].get.responses['400'].description).toContain(M.takeLimit);
+  });
+});
+
+describe('cursor page plans', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    // Enough rows that a plan for "a tenth of the table" costs far more than one for a page.
+    await h.service.ctx.pool.query(`insert into tag_options (id, type, value, sort_order, created_at, updated_at) values (gen_random_uuid(), 'GENRE', 'Jazz', 1, now(), now())`);
+    await h.service.ctx.pool.query(`insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at)
+      select gen_random_uuid(), 'Track ' || i, 60 + i % 240, 'AI', 'music/' || i || '.mp3', 1, (select id from tag_options where type = 'GENRE' and value = 'Jazz'),
+             timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
+        from generate_series(1, 5000) i`);
+    await h.service.ctx.pool.query('analyze music');
+  });
+  afterAll(() => h.stop());
+
+  /** Runs the page statement once per take on one connection, as the service's pool does. */
+  const pagesOnOneConnection = async (takes: number[], page: (take: number) => SqlQuery) => {
+    const client = await h.service.runtime.database.pool.connect();
+    try {
+      const names = new Set<string>();
+      const sizes: number[] = [];
+      for (const take of takes) {
+        const q = page(take);
+        names.add(statementName(q.text));
+        sizes.push((await client.query({ name: statementName(q.text), text: q.text, values: q.values })).rows.length);
+      }
+      const { rows } = await client.query('select generic_plans, custom_plans from pg_prepared_statements where name = any($1)', [[...names]]);
+      return { sizes, statements: names.size, plans: rows };
+    } finally {
+      client.release();
+    }
+  };
+
+  it.each([
+    ['the first page, take 1–10', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (take: number) => cursorPageQuery({}, take)],
+    ['the first page, take 21–30', [21, 22, 23, 24, 25, 26, 27, 28, 29, 30], (take: number) => cursorPageQuery({}, take)],
+    ['a page after a cursor, by genre and duration, take 91–100', [91, 92, 93, 94, 95, 96, 97, 98, 99, 100], (take: number) =>
+      cursorPageQuery({ genre: 'jazz', durationStart: 60 }, take, { createdAt: new Date('2026-01-01T00:05:00Z'), id: '0190c6a0-0000-7000-8000-00000000e001' })],
+  ])('%s: one statement, and PostgreSQL keeps its generic plan instead of planning it on every call', async (_name, takes, page) => {
+    const { sizes, statements, plans } = await pagesOnOneConnection(takes, page);
+    // The outer LIMIT is the page size: take + 1 rows every time.
+    expect(sizes).toEqual(takes.map((take) => take + 1));
+    expect(statements).toBe(1);
+    // PostgreSQL tries five custom plans first, then keeps the generic one when it costs no more.
+    expect(plans).toEqual([{ generic_plans: '5', custom_plans: '5' }]);
   });
 });
