@@ -8,6 +8,8 @@ import { performance } from 'node:perf_hooks';
 const now = () => performance.timeOrigin + performance.now();
 let sockets = [];
 let latencies = [];
+// When each measured announcement was published (epoch ms), in the order of `latencies`.
+let sentAt = [];
 let lastAnnouncementAt = 0;
 
 const open = (host, port, path) =>
@@ -50,6 +52,7 @@ const open = (host, port, path) =>
           if (t) {
             const received = now();
             latencies.push(received - Number(t[1]));
+            sentAt.push(Number(t[1]));
             lastAnnouncementAt = received;
           }
         }
@@ -85,8 +88,9 @@ const connectAll = async ({ host, port, paths, concurrency }) => {
 process.on('message', async (m) => {
   if (m.cmd === 'connect') process.send({ id: m.id, ...(await connectAll(m)) });
   if (m.cmd === 'collect') {
-    process.send({ id: m.id, latencies, lastAnnouncementAt, open: sockets.filter((s) => !s.destroyed).length });
+    process.send({ id: m.id, latencies, sentAt, lastAnnouncementAt, open: sockets.filter((s) => !s.destroyed).length });
     latencies = [];
+    sentAt = [];
     lastAnnouncementAt = 0;
   }
   if (m.cmd === 'close') {

@@ -6,7 +6,9 @@
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/sse-fanout
 //   node bench/sse-fanout.bench.mjs [--connections 10000] [--clients 2] [--rounds 5]
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
-//        [--in-flight 400] [--variants raw,fanout,fanout-traced,compare] [--compare <checkout>]
+//        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,compare] [--compare <checkout>]
+//        [--profile <dir>]
+//   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile.
 //   --compare: another build of the service (a checkout or `git archive` with its kit, built, and a
 //   node_modules resolving @storecast/service-kit to its own kit) as the variant `compare`.
 //
@@ -14,6 +16,8 @@
 // `connected` event, errors), RSS per idle connection (after GC), idle CPU over --idle-seconds,
 // one event at a time to one store at --rate events/s (publish → client latency p50/p99), and one
 // broadcast to every connection (publish → last delivery, longest event-loop block of the server).
+// For the rate phase it also prints the server's garbage collections and how many events slower
+// than 5 ms were in flight during one.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
@@ -97,6 +101,8 @@ const fanoutEnv = (port, exchange) => ({
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   OTEL_TRACES_EXPORTER: 'none',
 });
+const profileArg = process.argv.indexOf('--profile');
+const PROFILE_DIR = profileArg > 0 ? path.resolve(process.argv[profileArg + 1]) : undefined;
 const compareArg = process.argv.indexOf('--compare');
 const COMPARE_ROOT = compareArg > 0 ? path.resolve(process.argv[compareArg + 1]) : undefined;
 const VARIANTS = {
@@ -114,6 +120,12 @@ const VARIANTS = {
     label: `sse-fanout service built in ${COMPARE_ROOT}`,
     args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(COMPARE_ROOT ?? root, 'services/sse-fanout/dist/main.js')],
     env: fanoutEnv,
+  },
+  // The same service with OpenTelemetry off entirely (OTEL_SDK_DISABLED): what its tracing costs.
+  'fanout-untraced': {
+    label: 'sse-fanout service, OTEL_SDK_DISABLED=true',
+    args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
+    env: (port, exchange) => ({ ...fanoutEnv(port, exchange), OTEL_SDK_DISABLED: 'true' }),
   },
   // The same service with HTTP tracing back on (its telemetry.ts turns it off): what a span per stream costs.
   'fanout-traced': {
@@ -146,11 +158,41 @@ const stopServer = async (server) => {
   clearTimeout(timer);
 };
 
+// ── what sits behind the latency tail of the rate phase ─────────────────────────────────────
+const TAIL_MS = 5;
+/**
+ * The server's garbage collections during the rate phase, and how many of the events slower than
+ * TAIL_MS (the goal's p99) were in flight while one ran: a collection pauses the server's loop,
+ * and the server's pinned core also runs V8's concurrent marking and sweeping threads.
+ */
+const tailCauses = (latencies, sentAt, gcs) => {
+  const byKind = {};
+  for (const [, ms, kind] of gcs) {
+    byKind[kind] ??= { count: 0, ms: 0 };
+    byKind[kind].count++;
+    byKind[kind].ms += ms;
+  }
+  let slow = 0;
+  let slowDuringGc = 0;
+  latencies.forEach((latency, i) => {
+    if (latency <= TAIL_MS) return;
+    slow++;
+    const from = sentAt[i];
+    const to = from + latency;
+    if (gcs.some(([at, ms]) => at < to && at + ms > from)) slowDuringGc++;
+  });
+  return { gcByKind: byKind, gcMaxMs: Math.max(0, ...gcs.map(([, ms]) => ms)), slow, slowDuringGc };
+};
+
+const describeTail = (r) =>
+  `rate phase: GC ${Object.entries(r.gcByKind).map(([kind, v]) => `${kind} ${v.count}× ${v.ms.toFixed(1)} ms`).join(', ') || 'none'} (max ${r.gcMaxMs.toFixed(1)} ms) · ` +
+  `events > ${TAIL_MS} ms: ${r.slow} (${r.slowDuringGc} during a GC) · loop max ${r.rateLoopMaxMs.toFixed(1)} ms`;
+
 // ── one measurement round of one server ───────────────────────────────────────────────────
 const signer = new TicketSigner(SECRET);
 const ticketPath = (storeId) => `/api/v1/store/announcements/stream?ticket=${encodeURIComponent(signer.issue('stream', { sub: randomUUID(), role: 'STORE_MANAGER', storeId }, 3600).ticket)}`;
 
-const measure = async (variant, clients, channel) => {
+const measure = async (variant, clients, channel, round) => {
   const exchange = `bench.sse.${process.pid}.${variant}.${Date.now()}`;
   await channel.assertExchange(exchange, 'topic', { durable: true });
   const port = await freePort();
@@ -192,6 +234,8 @@ const measure = async (variant, clients, channel) => {
 
     // One store, RATE events/s.
     await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
+    await server.ask({ monitor: 'reset-loop' });
+    if (PROFILE_DIR) await server.ask({ monitor: 'profile-start' });
     const interval = 1000 / RATE;
     const rateStart = now();
     for (let i = 0; i < RATE * RATE_S; i++) {
@@ -201,7 +245,13 @@ const measure = async (variant, clients, channel) => {
     }
     await channel.waitForConfirms?.();
     await sleep(1000);
-    const latencies = (await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })))).flatMap((r) => r.latencies);
+    if (PROFILE_DIR) await server.ask({ monitor: 'profile-stop', file: path.join(PROFILE_DIR, `${variant}-round${round + 1}.cpuprofile`) });
+    const rateReplies = await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
+    const latencies = rateReplies.flatMap((r) => r.latencies);
+    const sentAt = rateReplies.flatMap((r) => r.sentAt);
+    const rateLoop = await server.ask({ monitor: 'stats' });
+    const { gcs } = await server.ask({ monitor: 'gcs', from: rateStart, to: now() });
+    const tail = tailCauses(latencies, sentAt, gcs);
 
     // One broadcast to every connection.
     await server.ask({ monitor: 'reset-loop' });
@@ -230,6 +280,8 @@ const measure = async (variant, clients, channel) => {
       broadcastLastMs: last - sent,
       broadcastDelivered: delivered.length,
       loopMaxMs: loop.loopMaxMs,
+      rateLoopMaxMs: rateLoop.loopMaxMs,
+      ...tail,
     };
   } finally {
     await stopServer(server);
@@ -246,12 +298,13 @@ const results = Object.fromEntries(NAMES.map((n) => [n, []]));
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? NAMES : [...NAMES].reverse();
   for (const variant of order) {
-    const r = await measure(variant, clients, channel);
+    const r = await measure(variant, clients, channel, round);
     results[variant].push(r);
     console.log(
       `round ${round + 1} ${variant.padEnd(15)} storm ${r.stormMs.toFixed(0)} ms (${r.connected} ok, ${r.errors} errors) · RSS/conn ${r.rssPerConnKb.toFixed(2)} KiB · idle CPU ${r.idleCpuPct.toFixed(2)} % · ` +
         `1 store @${RATE}/s p50 ${r.p50?.toFixed(2)} p99 ${r.p99?.toFixed(2)} ms (${r.events}) · broadcast last ${r.broadcastLastMs.toFixed(0)} ms (${r.broadcastDelivered}) · loop max ${r.loopMaxMs.toFixed(1)} ms`,
     );
+    console.log(`        ${describeTail(r)}`);
   }
 }
 const row = (name, key, goal, digits = 2) => {
