@@ -186,7 +186,7 @@ const tailCauses = (latencies, sentAt, gcs) => {
 
 const describeTail = (r) =>
   `rate phase: GC ${Object.entries(r.gcByKind).map(([kind, v]) => `${kind} ${v.count}× ${v.ms.toFixed(1)} ms`).join(', ') || 'none'} (max ${r.gcMaxMs.toFixed(1)} ms) · ` +
-  `events > ${TAIL_MS} ms: ${r.slow} (${r.slowDuringGc} during a GC) · loop max ${r.rateLoopMaxMs.toFixed(1)} ms`;
+  `events > ${TAIL_MS} ms: ${r.slow} (${r.slowDuringGc} during a GC) · loop max ${r.rateLoopMaxMs.toFixed(1)} ms · CPU ${(r.rateCpuMsPerEvent * 1000).toFixed(0)} µs per event`;
 
 // ── one measurement round of one server ───────────────────────────────────────────────────
 const signer = new TicketSigner(SECRET);
@@ -234,7 +234,7 @@ const measure = async (variant, clients, channel, round) => {
 
     // One store, RATE events/s.
     await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
-    await server.ask({ monitor: 'reset-loop' });
+    const rateBefore = await server.ask({ monitor: 'reset-loop' });
     if (PROFILE_DIR) await server.ask({ monitor: 'profile-start' });
     const interval = 1000 / RATE;
     const rateStart = now();
@@ -250,6 +250,8 @@ const measure = async (variant, clients, channel, round) => {
     const latencies = rateReplies.flatMap((r) => r.latencies);
     const sentAt = rateReplies.flatMap((r) => r.sentAt);
     const rateLoop = await server.ask({ monitor: 'stats' });
+    // CPU over the whole phase (keep-alives included) per event sent: the server's work per event.
+    const rateCpuMsPerEvent = (rateLoop.cpuMs - rateBefore.cpuMs) / (RATE * RATE_S);
     const { gcs } = await server.ask({ monitor: 'gcs', from: rateStart, to: now() });
     const tail = tailCauses(latencies, sentAt, gcs);
 
@@ -281,6 +283,8 @@ const measure = async (variant, clients, channel, round) => {
       broadcastDelivered: delivered.length,
       loopMaxMs: loop.loopMaxMs,
       rateLoopMaxMs: rateLoop.loopMaxMs,
+      rateCpuMsPerEvent,
+      rateCpuUsPerEvent: rateCpuMsPerEvent * 1000,
       ...tail,
     };
   } finally {
@@ -321,6 +325,7 @@ row(`idle CPU over ${IDLE_S} s (%)`, 'idleCpuPct', 'goal ≤ 2×', 3);
 row(`reconnect storm of ${N} (ms)`, 'stormMs', 'goal ≤ 2×, 0 errors', 0);
 row(`1 store @${RATE}/s p50 (ms)`, 'p50', '');
 row(`1 store @${RATE}/s p99 (ms)`, 'p99', 'goal p99 ≤ 5 ms');
+row(`CPU per event @${RATE}/s (µs)`, 'rateCpuUsPerEvent', '', 0);
 row(`broadcast to ${N}: last delivery (ms)`, 'broadcastLastMs', 'goal ≤ 1.25×', 0);
 row('longest event-loop block (ms)', 'loopMaxMs', 'goal sse-fanout < 50 ms', 1);
 console.log(`errors: ${NAMES.map((n) => `${n} ${results[n].reduce((sum, r) => sum + r.errors, 0)}`).join(', ')}`);

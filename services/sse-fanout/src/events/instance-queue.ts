@@ -23,6 +23,12 @@ export interface InstanceQueueOptions {
  * consumeEvents there is no processed-messages table: delivering to open streams changes no
  * state, and a stream that missed something recovers by reloading the pending list. The queue dies
  * with the connection; after a reconnect a new one is declared (events in between are not replayed).
+ *
+ * Messages are consumed without acknowledgements (noAck): an exclusive queue's unacknowledged
+ * message could never go to another consumer, and dies with the connection either way, so an ack
+ * would only cost a frame (a socket write) per event and the broker's bookkeeping of it. A replica
+ * that lags still holds back the broker: RabbitMQ stops delivering while the connection's socket
+ * is full, and the waiting messages stay in the queue, bounded by `x-max-length`.
  */
 export const subscribeInstanceQueue = async (options: InstanceQueueOptions): Promise<void> => {
   const { broker, logger, handlers } = options;
@@ -37,18 +43,20 @@ export const subscribeInstanceQueue = async (options: InstanceQueueOptions): Pro
       arguments: { 'x-max-length': options.maxLength ?? 10_000, 'x-overflow': 'drop-head' },
     });
     for (const key of bindings) await channel.bindQueue(queue, broker.exchange, key);
-    await channel.consume(queue, (message) => {
-      if (!message) return;
-      try {
-        const event = JSON.parse(message.content.toString('utf8')) as EventEnvelope<never>;
-        const handler = handlers[message.fields.routingKey as DomainEventType] as InstanceHandler<DomainEventType> | undefined;
-        handler?.(event);
-      } catch (err) {
-        logger.warn({ err, queue, routingKey: message.fields.routingKey }, 'event not fanned out');
-      } finally {
-        channel.ack(message);
-      }
-    });
+    await channel.consume(
+      queue,
+      (message) => {
+        if (!message) return;
+        try {
+          const event = JSON.parse(message.content.toString('utf8')) as EventEnvelope<never>;
+          const handler = handlers[message.fields.routingKey as DomainEventType] as InstanceHandler<DomainEventType> | undefined;
+          handler?.(event);
+        } catch (err) {
+          logger.warn({ err, queue, routingKey: message.fields.routingKey }, 'event not fanned out');
+        }
+      },
+      { noAck: true },
+    );
     logger.info({ queue, bindings }, 'instance queue subscribed');
   });
 };
