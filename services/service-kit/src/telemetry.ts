@@ -58,9 +58,8 @@ export interface TelemetryOptions {
   httpSpans?: boolean;
   /**
    * Replaces the SDK's AsyncLocalStorage context manager (whose async hooks run for every promise
-   * and socket write once enabled). The gateway and sse-fanout pass SynchronousContextManager
-   * (they never need the context across an await); other services keep the default, their code
-   * relies on it across awaits.
+   * and socket write once enabled). The gateway passes SynchronousContextManager (it never needs
+   * the context across an await); services keep the default, their code relies on it across awaits.
    */
   contextManager?: ContextManager;
 }
