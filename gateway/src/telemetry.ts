@@ -1,6 +1,7 @@
 // Imported FIRST by main.ts: OpenTelemetry must patch http and ioredis before they load.
 // The kit's telemetry subpath loads only the OpenTelemetry SDK (its index would load express).
-import { startTelemetry, stopTelemetry, SynchronousContextManager } from '@storecast/service-kit/telemetry';
+import { startTelemetry, stopTelemetry } from '@storecast/service-kit/telemetry';
+import { SynchronousContextManager } from './synchronous-context-manager';
 
 // One span per routed request, started by the edge listener (src/http/request-span.ts), whose
 // context the proxy injects into the upstream request (src/proxy/upstream-proxy.ts): no

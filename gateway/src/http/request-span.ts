@@ -51,7 +51,7 @@ export const endRequestSpan = (span: Span, status: number, finished: boolean): v
 
 /**
  * Runs fn in the request's trace context (its span active): the context manager is synchronous
- * (the kit's SynchronousContextManager), so code that runs after an await or in a callback calls
+ * (src/synchronous-context-manager.ts), so code that runs after an await or in a callback calls
  * this before anything that makes a span (Redis, gRPC) or logs (the trace id in the line). A
  * request the express app serves has no trace of its own: fn runs as is.
  */

@@ -240,10 +240,7 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
  * failed seed, a consumer that cannot bind), the runtime is stopped before the error goes on, so
  * no relay, broker connection or pool outlives a start that failed.
  */
-export const wireOrStop = async <TRuntime extends Pick<BaseServiceRuntime, 'stop' | 'logger'>, T>(
-  runtime: TRuntime,
-  wire: () => Promise<T>,
-): Promise<T> => {
+export const wireOrStop = async <T>(runtime: Pick<BaseServiceRuntime, 'stop' | 'logger'>, wire: () => Promise<T>): Promise<T> => {
   try {
     return await wire();
   } catch (err) {

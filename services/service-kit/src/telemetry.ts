@@ -3,8 +3,6 @@ import type { ContextManager } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 
-export { SynchronousContextManager } from './synchronous-context-manager';
-
 let sdk: NodeSDK | undefined;
 let instrumentations: ReturnType<typeof getNodeAutoInstrumentations> = [];
 
@@ -58,8 +56,8 @@ export interface TelemetryOptions {
   httpSpans?: boolean;
   /**
    * Replaces the SDK's AsyncLocalStorage context manager (whose async hooks run for every promise
-   * and socket write once enabled). The gateway passes SynchronousContextManager (it never needs
-   * the context across an await); services keep the default, their code relies on it across awaits.
+   * and socket write once enabled). The gateway passes a synchronous one and re-enters each
+   * request's context itself; services keep the default, their code relies on it across awaits.
    */
   contextManager?: ContextManager;
 }

@@ -68,7 +68,7 @@ const whereOf = (filter: CatalogFilter, values: unknown[]): string[] => {
  * PostgreSQL's generic plan reads a tenth of the bound, so each bound is at most ten times the
  * smallest page it serves (21 for 2–21 rows, 101 for 22–101): then no custom plan looks cheaper.
  */
-export const CURSOR_SCAN_BOUNDS = [21, 101] as const;
+const CURSOR_SCAN_BOUNDS = [21, 101] as const;
 
 /**
  * Keyset page: rows strictly after (createdAt, id), take + 1 of them (the extra row says whether
@@ -90,7 +90,8 @@ export const cursorPageQuery = (filter: CatalogFilter, take: number, after?: { c
     where.push(`(m.created_at, m.id) > ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
   }
   values.push(take + 1);
-  const bound = CURSOR_SCAN_BOUNDS.find((rows) => take + 1 <= rows) ?? CURSOR_SCAN_BOUNDS[CURSOR_SCAN_BOUNDS.length - 1];
+  // take ≤ 100 is validated before: 101 bounds every page.
+  const bound = CURSOR_SCAN_BOUNDS.find((rows) => take + 1 <= rows) ?? 101;
   return {
     text: `select ${TRACK_COLUMNS} from (select m.* from music m where m.genre_id is not null and ${where.join(' and ')} order by m.created_at, m.id limit ${bound}) m
   join tag_options g on g.id = m.genre_id order by m.created_at, m.id limit $${values.length}`,

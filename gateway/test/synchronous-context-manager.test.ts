@@ -5,7 +5,7 @@ const KEY = createContextKey('request');
 const named = (name: string) => ROOT_CONTEXT.setValue(KEY, name);
 const nameOf = (manager: SynchronousContextManager) => manager.active().getValue(KEY);
 
-describe("the kit's synchronous context manager", () => {
+describe("the gateway's synchronous context manager", () => {
   it('a context is active for the call that entered it and its nested calls, and the outer one is back after', () => {
     const manager = new SynchronousContextManager();
     const seen: unknown[] = [];
