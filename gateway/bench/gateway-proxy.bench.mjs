@@ -7,7 +7,7 @@
 //        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--profile <dir>]
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
-// variables (repeatable; public route only), e.g. to compare two sampler settings in one run.
+// variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run.
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
 // --profile <dir>: the gateways run with `--cpu-prof` and write their profiles to <dir> when the
@@ -335,7 +335,10 @@ const main = async () => {
     { name: 'off token', group: 'off', port: offPort, pid: off.pid, path: '/api/v1/hq/me', headers: auth },
   ];
   if (extra) allTargets.push({ name: path.basename(EXTRA, '.js'), group: 'extra', port: extraPort, pid: extra.pid, path: PUBLIC, headers: HEADERS });
-  for (const v of variants) allTargets.push({ name: v.name, group: v.name, port: v.port, pid: v.child.pid, path: PUBLIC, headers: HEADERS });
+  for (const v of variants) {
+    allTargets.push({ name: v.name, group: v.name, port: v.port, pid: v.child.pid, path: PUBLIC, headers: HEADERS });
+    allTargets.push({ name: `${v.name} token`, group: v.name, port: v.port, pid: v.child.pid, path: '/api/v1/hq/me', headers: auth });
+  }
   const targets = allTargets.filter((t) => !ONLY || ONLY.includes(t.group));
   // With pinning the pid is taskset's, which execs node: same pid.
   console.log(
@@ -409,10 +412,10 @@ const main = async () => {
     const r = perRound('off public', 'reference');
     console.log(`  CPU/request tracing off ÷ reference ${f(r, 2)} × (≤ 1.5)   ${verdict(r <= 1.5)}`);
   }
-  for (const g of ['shipped', 'off']) {
+  for (const g of ['shipped', 'off', ...variants.map((v) => v.name)]) {
     if (!results.has(`${g} token`)) continue;
-    const r = perRound(`${g} token`, `${g} public`);
-    console.log(`  CPU/request ${g} token ÷ public${' '.repeat(8 - g.length)}  ${f(r, 2)} × (≤ 1.15)  ${verdict(r <= 1.15)}`);
+    const r = perRound(`${g} token`, results.has(`${g} public`) ? `${g} public` : g);
+    console.log(`  CPU/request ${g} token ÷ public${' '.repeat(Math.max(0, 8 - g.length))}  ${f(r, 2)} × (≤ 1.15)  ${verdict(r <= 1.15)}`);
   }
   if (results.has('direct')) {
     // Load = the fixed rate ÷ the target's own median capacity in this run: at ≥ 1 the target
