@@ -91,7 +91,8 @@ class KeysUnavailable extends Error {}
  * does, because a player or a dashboard sends the same token on every request of its session and
  * the signature check is the most expensive step of a small request. Failures are never kept (a
  * bad token costs a verification every time; unreachable keys are not a verdict). The revocation
- * marks are still read on every request, so a revoked token stops at once, cached or not.
+ * marks are still checked on every request (RedisTokenRevocations answers from a local copy Redis keeps
+ * exact, decision 0009), so a revoked token stops at once, cached or not.
  */
 export class TokenVerifier {
   private readonly staticKey?: KeyObject;

@@ -94,7 +94,7 @@ describe('token revocation marks', () => {
   it('live in Redis with the lifetime of a token and never move back', async () => {
     const prefix = `test:${randomUUID()}:`;
     const redis = new Redis('redis://127.0.0.1:6379');
-    const revocations = new RedisTokenRevocations(redis, prefix);
+    const revocations = new RedisTokenRevocations(redis, { prefix });
     try {
       await revocations.revokeBefore(accountId, new Date(2_000_000_000_000), 60);
       await revocations.revokeBefore(accountId, new Date(1_000_000_000_000), 60);
