@@ -104,6 +104,7 @@ describe('token revocation marks', () => {
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60);
     } finally {
+      await revocations.close();
       await redis.quit();
     }
   });
