@@ -124,6 +124,57 @@ describe('token revocation marks, read from a local copy Redis keeps exact', () 
     expect(uncached.localEntries).toBe(0);
   });
 
+  describe('when Redis refuses CLIENT TRACKING (an ACL without the CLIENT commands, as some managed Redis offerings have)', () => {
+    const user = `storecast-test-notrack-${randomUUID()}`;
+    beforeAll(async () => {
+      const admin = new Redis(redisUrl);
+      await admin.call('ACL', 'SETUSER', user, 'on', 'nopass', '~*', '&*', '+@all', '-client');
+      await admin.quit();
+    });
+    afterAll(async () => {
+      const admin = new Redis(redisUrl);
+      await admin.call('ACL', 'DELUSER', user);
+      await admin.quit();
+    });
+
+    it('every check reads Redis, and a mark another process writes counts on the next one', async () => {
+      const url = new URL(redisUrl);
+      url.username = user;
+      url.password = 'unused';
+      const untracked = new RedisTokenRevocations(url.toString(), { prefix });
+      closing.push(untracked);
+      const id = account();
+      for (let i = 0; i < 3; i++) expect(await untracked.notBefore(id)).toBeUndefined();
+      // Long enough for the tracking connection to have been refused (it is, on its first command).
+      await sleep(300);
+      expect(await untracked.notBefore(id)).toBeUndefined();
+      expect(untracked.localEntries).toBe(0);
+      // The tracking connection gave up after its refusal (no reconnect loop asking again): the
+      // ACL log's count of this user's refused commands stays where it is.
+      const admin = new Redis(redisUrl);
+      try {
+        const refusals = async () => {
+          const entries = (await admin.call('ACL', 'LOG', '128')) as Array<Array<string | number>>;
+          let n = 0;
+          for (const entry of entries) {
+            const fields = new Map<string, unknown>();
+            for (let i = 0; i < entry.length; i += 2) fields.set(String(entry[i]), entry[i + 1]);
+            if (fields.get('username') === user) n += Number(fields.get('count'));
+          }
+          return n;
+        };
+        const before = await refusals();
+        expect(before).toBeGreaterThan(0);
+        await sleep(1_000);
+        expect(await refusals()).toBe(before);
+      } finally {
+        await admin.quit();
+      }
+      await writer.revokeBefore(id, future, 60);
+      expect(await untracked.notBefore(id)).toBe(2_000_000_000);
+    });
+  });
+
   describe('when the connection to Redis is lost', () => {
     it('nothing is answered locally (fail closed: 503), and a mark written meanwhile counts once Redis is back', async () => {
       const proxy = new TcpProxy({ host: hostname, port: Number(port) });
