@@ -6,7 +6,7 @@
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/sse-fanout
 //   node bench/sse-fanout.bench.mjs [--connections 10000] [--clients 2] [--rounds 5]
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
-//        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-noflush,fanout-flags,compare] [--fanout-flags "<node flags>"] [--compare <checkout>]
+//        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-flags,compare] [--fanout-flags "<node flags>"] [--compare <checkout>]
 //        [--profile <dir>]
 //   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile.
 //   --compare: another build of the service (a checkout or `git archive` with its kit, built, and a
@@ -131,17 +131,11 @@ const VARIANTS = {
     args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
     env: (port, exchange) => ({ ...fanoutEnv(port, exchange), OTEL_SDK_DISABLED: 'true' }),
   },
-  // The same service under extra node flags (--fanout-flags "<flags>", e.g. V8 heap sizes).
+  // The same service under extra node flags (--fanout-flags "<flags>", e.g. --no-flush-bytecode or
+  // V8 heap sizes).
   'fanout-flags': {
     label: `sse-fanout service, node ${FANOUT_FLAGS.join(' ')}`,
     args: ['--expose-gc', ...FANOUT_FLAGS, '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
-    env: fanoutEnv,
-  },
-  // The same service with V8's bytecode flushing off: whether code compiled again after a long idle
-  // window is what slows the events that follow it.
-  'fanout-noflush': {
-    label: 'sse-fanout service, node --no-flush-bytecode',
-    args: ['--expose-gc', '--no-flush-bytecode', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
     env: fanoutEnv,
   },
   // The same service with HTTP tracing back on (its telemetry.ts turns it off): what a span per stream costs.

@@ -90,16 +90,16 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
   await waitForRedis(redis, logger, 3000);
 
   // The kit's verifier checks RS256 once per token (claims kept until the token's expiry, bounded)
-  // and reads the revocation marks (decision 0007) on every request, here on the gateway's Redis.
-  // They fail open at the gateway (Redis down keeps it serving, like its rate limits): every
-  // service checks them again and fails closed.
-  // The marks are answered from a local copy Redis keeps exact (decision 0009): no round trip per request.
+  // and checks the revocation marks (decision 0007) on every request, from a local copy the
+  // gateway's Redis keeps exact (decision 0009: no round trip per request). They fail open at the
+  // gateway (Redis down keeps it serving, like its rate limits): every service checks them again
+  // and fails closed.
   const revocations = deps.tokenVerifier ? undefined : new RedisTokenRevocations(redis);
   const tokenVerifier =
     deps.tokenVerifier ??
     new TokenVerifier(config.JWT_PUBLIC_KEY ? { publicKeyPem: config.JWT_PUBLIC_KEY } : { jwksUrl: config.JWKS_URL }, {
       clock: deps.clock,
-      revocations: failOpen(revocations!),
+      revocations: revocations && failOpen(revocations),
     });
   const renderError = createErrorRenderer(logger, production);
   const proxy = createUpstreamProxy({ renderError, timeoutMs: config.UPSTREAM_TIMEOUT_MS, timers: deps.timers });

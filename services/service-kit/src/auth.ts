@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { TokenRevocations } from './token-revocations';
 import { TicketInvalidError, TicketSigner, type VerifiedTicket } from './tickets';
+import { setNewest } from './bounded-map';
 
 export const ROLES = ['OPERATOR', 'HQ_MANAGER', 'STORE_MANAGER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -153,10 +154,7 @@ export class TokenVerifier {
     }
     const { claims, iat, exp } = await this.verifySignature(token);
     await this.assertNotRevoked(iat, [claims.sub, claims.impersonatedBy], trace);
-    if (this.cacheMaxEntries > 0) {
-      if (this.verified.size >= this.cacheMaxEntries) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, iat, expiresAtMs: exp * 1000 });
-    }
+    if (this.cacheMaxEntries > 0) setNewest(this.verified, token, { claims, iat, expiresAtMs: exp * 1000 }, this.cacheMaxEntries);
     return claims;
   }
 

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './validation';
 export * from './paging';
 export * from './clock';
+export * from './bounded-map';
 export * from './ids';
 export * from './config';
 export * from './logger';

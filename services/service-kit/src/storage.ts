@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
+import { setNewest } from './bounded-map';
 
 /** Variables of a service that keeps files (audio, covers, attachments) in S3-compatible storage. */
 export const storageEnv = {
@@ -113,9 +114,7 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
         }),
         { expiresIn },
       );
-      signed.delete(request);
-      if (signed.size >= PRESIGNED_URLS_KEPT) signed.delete(signed.keys().next().value!);
-      signed.set(request, { url, reuseUntil: now + expiresIn * 100 });
+      setNewest(signed, request, { url, reuseUntil: now + expiresIn * 100 }, PRESIGNED_URLS_KEPT);
       return url;
     },
     async ensureBucket() {

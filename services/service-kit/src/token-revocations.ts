@@ -1,4 +1,5 @@
 import { Redis, ReplyError } from 'ioredis';
+import { setNewest } from './bounded-map';
 import { AppError } from './errors';
 
 /**
@@ -36,6 +37,9 @@ export const LOCAL_MARKS_MAX_ENTRIES = 100_000;
 /** The channel Redis sends a RESP2 tracking client's invalidations on. */
 const INVALIDATE_CHANNEL = '__redis__:invalidate';
 
+/** Both connections: a command fails after one reconnection attempt (→ 503), never waits long. */
+const CONNECTION = { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 2000, disconnectTimeout: 500 } as const;
+
 /**
  * Redis-backed revocations. Fails closed: when Redis cannot answer, verification answers 503
  * SERVICE_UNAVAILABLE (never a silent pass), and identity's password change fails (its
@@ -70,7 +74,7 @@ export class RedisTokenRevocations implements TokenRevocations {
     this.owned = typeof redis === 'string';
     this.redis =
       typeof redis === 'string'
-        ? new Redis(redis, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true, disconnectTimeout: 500 })
+        ? new Redis(redis, { ...CONNECTION, lazyConnect: true })
         : redis;
     if (this.owned) this.redis.on('error', () => undefined);
     if (this.localMaxEntries > 0) this.tracker = this.startTracking(redis);
@@ -89,13 +93,10 @@ export class RedisTokenRevocations implements TokenRevocations {
       // Re-subscribed by hand on every (re)connection, after CLIENT TRACKING (a subscribed
       // connection accepts no other command).
       autoResubscribe: false,
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: 1,
+      ...CONNECTION,
       // A command of a lost connection is not re-sent to the next one (CLIENT TRACKING would
       // name the old connection's id).
       autoResendUnfulfilledCommands: false,
-      connectTimeout: 2000,
-      disconnectTimeout: 500,
       lazyConnect: false,
       connectionName: 'storecast-revocation-tracking',
     };
@@ -145,10 +146,7 @@ export class RedisTokenRevocations implements TokenRevocations {
       throw unavailable(err);
     }
     const mark = value === null ? null : Number(value);
-    if (this.tracking && this.epoch === epoch) {
-      if (this.local.size >= this.localMaxEntries) this.local.delete(this.local.keys().next().value!);
-      this.local.set(accountId, mark);
-    }
+    if (this.tracking && this.epoch === epoch) setNewest(this.local, accountId, mark, this.localMaxEntries);
     return mark ?? undefined;
   }
 
