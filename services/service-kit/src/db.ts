@@ -27,6 +27,25 @@ export const createDatabase = <TSchema extends Record<string, unknown>>(
   return { pool, db, close: () => pool.end() };
 };
 
+/** PostgreSQL settings for every session of a pool (`SET name = value` at connection start). */
+export type SessionSettings = Readonly<Record<string, string | number>>;
+
+const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/;
+const SETTING_VALUE = /^[A-Za-z0-9_.+-]+$/;
+
+/**
+ * The libpq `options` startup parameter that applies the settings (`-c name=value` each), so a
+ * setting holds from a connection's first statement with no extra round trip. Names and values
+ * are restricted to what needs no quoting there.
+ */
+export const sessionOptions = (settings: SessionSettings): string =>
+  Object.entries(settings)
+    .map(([name, value]) => {
+      if (!SETTING_NAME.test(name) || !SETTING_VALUE.test(String(value))) throw new Error(`unsupported session setting ${name}=${String(value)}`);
+      return `-c ${name}=${String(value)}`;
+    })
+    .join(' ');
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type * as grpc from '@grpc/grpc-js';
 import { Broker } from './broker';
-import { createDatabase, type Database, ensureDatabase, runMigrations } from './db';
+import { createDatabase, type Database, ensureDatabase, runMigrations, sessionOptions, type SessionSettings } from './db';
 import { createHttpApp, listen, type RunningHttpServer } from './http';
 import { callerInterceptor, deadlineInterceptor, startGrpcServer, type RunningGrpcServer } from './grpc';
 import { TokenVerifier } from './auth';
@@ -56,6 +56,8 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   revocations?: TokenRevocations;
   /** The service's clock (the pruning of handled message ids reads it). */
   clock?: Clock;
+  /** PostgreSQL settings for every connection of the service's pool (planner settings its queries were measured with). */
+  databaseSettings?: SessionSettings;
 }
 
 /**
@@ -228,7 +230,8 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
 const openDatabase = async <TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>, logger: Logger) => {
   const { config } = options;
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const database = createDatabase(config.DATABASE_URL, options.schema, { max: config.DATABASE_POOL_MAX ?? 10 });
+  const settings = options.databaseSettings && Object.keys(options.databaseSettings).length ? { options: sessionOptions(options.databaseSettings) } : {};
+  const database = createDatabase(config.DATABASE_URL, options.schema, { max: config.DATABASE_POOL_MAX ?? 10, ...settings });
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const retentionMs =
     config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { createLogger, createServiceRuntime, ManualClock, wireOrStop, type BaseServiceRuntime, type ServiceRuntime } from '../src';
+import { createLogger, createServiceRuntime, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
 
 const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
@@ -105,6 +105,40 @@ describe('the service runtime', () => {
     } finally {
       await runtime.stop();
     }
+  });
+
+  it('applies databaseSettings to every connection of the pool from its first statement', async () => {
+    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
+      name: 'tuned',
+      config: config(env, env.databaseUrl),
+      schema: {},
+      migrationsFolder: NO_MIGRATIONS,
+      logger,
+      databaseSettings: { max_parallel_workers_per_gather: 0, random_page_cost: 1.1 },
+    });
+    try {
+      // Two connections held at once: each is a new session, and each starts with the settings.
+      const [a, b] = await Promise.all([runtime.database.pool.connect(), runtime.database.pool.connect()]);
+      try {
+        for (const client of [a, b]) {
+          const { rows } = await client.query<{ workers: string; cost: string }>(
+            "select current_setting('max_parallel_workers_per_gather') as workers, current_setting('random_page_cost') as cost",
+          );
+          expect(rows[0]).toEqual({ workers: '0', cost: '1.1' });
+        }
+      } finally {
+        a.release();
+        b.release();
+      }
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('refuses a database setting that the connection options could not carry as given', () => {
+    expect(sessionOptions({ work_mem: '64MB', 'pg_trgm.similarity_threshold': 0.3 })).toBe('-c work_mem=64MB -c pg_trgm.similarity_threshold=0.3');
+    expect(() => sessionOptions({ work_mem: '64MB -c statement_timeout=0' })).toThrow(/unsupported session setting/);
+    expect(() => sessionOptions({ 'work_mem=1 -c x': 1 })).toThrow(/unsupported session setting/);
   });
 
   it('prunes consumers\' handled message ids older than PROCESSED_MESSAGES_RETENTION_DAYS, on the service clock', async () => {
