@@ -19,7 +19,8 @@ const statements = Object.fromEntries(
     queries.map((q) => ({ name: `floor_${createHash('sha1').update(q.text).digest('hex').slice(0, 16)}`, text: q.text, values: q.values })),
   ]),
 );
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+// PGOPTIONS: the service's planner settings (CATALOG_DATABASE_SETTINGS), given by the bench.
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2, options: process.env.PGOPTIONS });
 const server = http.createServer(async (req, res) => {
   const queries = statements[req.url];
   if (!queries) {

@@ -28,6 +28,9 @@ const kit = require('../services/service-kit/dist/index.js');
 const { Pool } = require('pg');
 const sqlOf = require('../services/catalog-search/dist/db/public-catalog.sql.js');
 const searchSql = require('../services/catalog-search/dist/db/search.sql.js');
+// The service's planner settings (every connection of its pool): pgbench and the floor get them too.
+const { CATALOG_DATABASE_SETTINGS } = require('../services/catalog-search/dist/db/session-settings.js');
+const PG_OPTIONS = kit.sessionOptions(CATALOG_DATABASE_SETTINGS);
 
 const argOf = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -133,7 +136,9 @@ try {
        on conflict do nothing`,
     );
     for (const q of searchSql.refreshSignaturesQueries(null)) await pool.query(q.text, q.values);
-    await pool.query('analyze');
+    // The signature update leaves a dead version of every row: vacuumed, as autovacuum would have
+    // done on a catalog that lives (else the count reads twice the heap and no scan is index-only).
+    await pool.query('vacuum (analyze) music, music_moods, tag_options, tag_signatures');
     const counts = (await pool.query(`select (select count(*) from music)::int as music, (select count(*) from music_moods)::int as moods, (select count(*) from tag_signatures)::int as sigs`)).rows[0];
     console.log(`seeded ${counts.music.toLocaleString('en')} tracks, ${counts.moods.toLocaleString('en')} mood links (${counts.sigs.toLocaleString('en')} tag signatures) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
@@ -156,7 +161,7 @@ try {
     Object.values(cases).map((c) => [c.path, c.sql.map((q) => ({ text: q.text, values: q.values.map((v) => (v instanceof Date ? v.toISOString() : v)) }))]),
   );
   floorChild = spawn(process.execPath, [path.join(import.meta.dirname, 'catalog-floor-server.mjs')], {
-    env: { ...process.env, DATABASE_URL: dbUrl, CASES: JSON.stringify(floorCases) },
+    env: { ...process.env, DATABASE_URL: dbUrl, CASES: JSON.stringify(floorCases), PGOPTIONS: PG_OPTIONS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const floorBase = await urlOf(floorChild);
@@ -173,7 +178,7 @@ try {
     const file = path.join(tmp, `${name.replace(/\W+/g, '_')}.sql`);
     fs.writeFileSync(file, queries.map((q) => `${inline(q)};`).join('\n') + '\n');
     const prefix = path.join(tmp, `log_${name.replace(/\W+/g, '_')}_${round}`);
-    await promisify(execFile)('pgbench', ['-n', '-M', PGBENCH_MODE, '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(n), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp });
+    await promisify(execFile)('pgbench', ['-n', '-M', PGBENCH_MODE, '-h', pgBase.hostname, '-p', pgBase.port || '5432', '-U', decodeURIComponent(pgBase.username) || 'postgres', '-t', String(n), '-c', '1', '-f', file, '-l', '--log-prefix', prefix, dbName], { cwd: tmp, env: { ...process.env, PGOPTIONS: PG_OPTIONS } });
     const log = fs.readdirSync(tmp).filter((f) => f.startsWith(`${path.basename(prefix)}.`));
     return log.flatMap((f) => fs.readFileSync(path.join(tmp, f), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[2]) / 1000));
   };

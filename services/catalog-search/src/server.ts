@@ -3,6 +3,7 @@ import { catalogProto, createOrganizationClient } from '@storecast/proto';
 import { createS3Storage, createServiceRuntime, wireOrStop, ServiceApi, startPeriodicJob, systemClock, uploadTicketSigner, type Clock, type Logger, type ObjectStorage, type ServiceRuntime } from '@storecast/service-kit';
 import type { CatalogSearchConfig } from './config';
 import { schema, type CatalogSchema } from './db/schema';
+import { CATALOG_DATABASE_SETTINGS } from './db/session-settings';
 import type { CatalogContext, ImageAnalyzer, Mp3Files, OrganizationDirectory } from './app/ports';
 import { purgeDeletedMusic } from './app/purge-deleted-music.use-case';
 import { createMp3Files } from './adapters/mp3-files';
@@ -41,7 +42,14 @@ export interface StartedCatalogSearch {
 }
 
 export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSearchDeps> = {}): Promise<StartedCatalogSearch> => {
-  const runtime = await createServiceRuntime({ name: 'catalog-search', config, schema, migrationsFolder: MIGRATIONS_FOLDER, logger: deps.logger });
+  const runtime = await createServiceRuntime({
+    name: 'catalog-search',
+    config,
+    schema,
+    migrationsFolder: MIGRATIONS_FOLDER,
+    logger: deps.logger,
+    databaseSettings: CATALOG_DATABASE_SETTINGS,
+  });
   return wireOrStop(runtime, async () => {
     const logger = runtime.logger;
 

@@ -1,6 +1,11 @@
 import { startHarness, type Harness } from './support/harness';
 import { generateCatalog, seedCatalog, type SeededTrack } from '../eval/catalog-seed';
-import { cursorPageQuery, statementName, type SqlQuery } from '../src/db/public-catalog.sql';
+import { countQuery, cursorPageQuery, statementName, type SqlQuery } from '../src/db/public-catalog.sql';
+
+interface PlanNode {
+  'Node Type': string;
+  Plans?: PlanNode[];
+}
 
 const legacy = (statusCode: number, message: string) => ({ message, error: 'Bad Request', statusCode });
 const M = {
@@ -194,7 +199,7 @@ describe('public catalog API (spec 01: cursor, offset, by id)', () => {
   });
 });
 
-describe('cursor page plans', () => {
+describe('public catalog statement plans', () => {
   let h: Harness;
 
   beforeAll(async () => {
@@ -205,9 +210,36 @@ describe('cursor page plans', () => {
       select gen_random_uuid(), 'Track ' || i, 60 + i % 240, 'AI', 'music/' || i || '.mp3', 1, (select id from tag_options where type = 'GENRE' and value = 'Jazz'),
              timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
         from generate_series(1, 5000) i`);
-    await h.service.ctx.pool.query('analyze music');
+    // As autovacuum leaves a catalog that lives: the visibility map set, statistics current.
+    await h.service.ctx.pool.query('vacuum (analyze) music, tag_options');
   });
   afterAll(() => h.stop());
+
+  /** The plan nodes of a statement as one of the service's connections would run it. */
+  const planNodes = async (q: SqlQuery, sessionSql: string[] = []): Promise<string[]> => {
+    const client = await h.service.runtime.database.pool.connect();
+    try {
+      for (const sql of sessionSql) await client.query(sql);
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({ text: `explain (format json) ${q.text}`, values: q.values });
+      const nodes: string[] = [];
+      const walk = (node: PlanNode) => {
+        nodes.push(node['Node Type']);
+        node.Plans?.forEach(walk);
+      };
+      walk(rows[0]!['QUERY PLAN'][0]!.Plan);
+      return nodes;
+    } finally {
+      // The session settings changed here must not outlive the test on a pooled connection.
+      await client.query('reset all').catch(() => undefined);
+      client.release(true);
+    }
+  };
+
+  it('the offset page\'s count reads the index alone, and with no parallel workers even when they would cost nothing', async () => {
+    expect(await planNodes(countQuery({}))).toEqual(['Aggregate', 'Index Only Scan']);
+    const freeParallelism = ['set parallel_setup_cost = 0', 'set parallel_tuple_cost = 0', 'set min_parallel_table_scan_size = 0', 'set min_parallel_index_scan_size = 0'];
+    expect(await planNodes(countQuery({}), freeParallelism)).not.toContain('Gather');
+  });
 
   /** Runs the page statement once per take on one connection, as the service's pool does. */
   const pagesOnOneConnection = async (takes: number[], page: (take: number) => SqlQuery) => {
