@@ -7,8 +7,10 @@
 //   node bench/sse-fanout.bench.mjs [--connections 10000] [--clients 2] [--rounds 5]
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
 //        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-flags,compare] [--fanout-flags "<node flags>"] [--compare <checkout>]
-//        [--profile <dir>]
+//        [--profile <dir>] [--server-log <dir>]
 //   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile.
+//   --server-log: each server's stdout in <dir>/<variant>-round<N>.log (e.g. with --server-flags --trace-gc).
+//   --server-flags "<node flags>": given to every variant's server (diagnostics such as --trace-gc).
 //   --compare: another build of the service (a checkout or `git archive` with its kit, built, and a
 //   node_modules resolving @storecast/service-kit to its own kit) as the variant `compare`.
 //
@@ -88,8 +90,8 @@ const withIpc = (child) => {
   return child;
 };
 
-const pinned = (cpu, args, env) =>
-  withIpc(spawn('taskset', ['-c', String(cpu), process.execPath, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+const pinned = (cpu, args, env, stdout = 'ignore') =>
+  withIpc(spawn('taskset', ['-c', String(cpu), process.execPath, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit', 'ipc'] }));
 
 const fanoutEnv = (port, exchange) => ({
   NODE_ENV: 'production',
@@ -105,8 +107,13 @@ const fanoutEnv = (port, exchange) => ({
 const profileArg = process.argv.indexOf('--profile');
 const PROFILE_DIR = profileArg > 0 ? path.resolve(process.argv[profileArg + 1]) : undefined;
 if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+const logArg = process.argv.indexOf('--server-log');
+const LOG_DIR = logArg > 0 ? path.resolve(process.argv[logArg + 1]) : undefined;
+if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
 const flagsArg = process.argv.indexOf('--fanout-flags');
 const FANOUT_FLAGS = flagsArg > 0 ? process.argv[flagsArg + 1].split(/\s+/).filter(Boolean) : [];
+const serverFlagsArg = process.argv.indexOf('--server-flags');
+const SERVER_FLAGS = serverFlagsArg > 0 ? process.argv[serverFlagsArg + 1].split(/\s+/).filter(Boolean) : [];
 const compareArg = process.argv.indexOf('--compare');
 const COMPARE_ROOT = compareArg > 0 ? path.resolve(process.argv[compareArg + 1]) : undefined;
 const VARIANTS = {
@@ -195,6 +202,15 @@ const tailCauses = (latencies, sentAt, gcs) => {
   return { gcByKind: byKind, gcMaxMs: Math.max(0, ...gcs.map(([, ms]) => ms)), slow, slowDuringGc };
 };
 
+const gcCounts = (gcs) => {
+  const byKind = {};
+  for (const [, , kind] of gcs) byKind[kind] = (byKind[kind] ?? 0) + 1;
+  return Object.entries(byKind).map(([kind, n]) => `${kind} ${n}×`).join(', ') || 'none';
+};
+
+const describeHeap = ({ heap: h }) =>
+  `old space ${h.idleStart.toFixed(1)} MB at idle start → ${h.idleEnd.toFixed(1)} MB at idle end (GC in idle: ${h.idleGcs}) → ${h.rateEnd.toFixed(1)} MB after the rate phase`;
+
 const describeTail = (r) =>
   `rate phase: GC ${Object.entries(r.gcByKind).map(([kind, v]) => `${kind} ${v.count}× ${v.ms.toFixed(1)} ms`).join(', ') || 'none'} (max ${r.gcMaxMs.toFixed(1)} ms) · ` +
   `events > ${TAIL_MS} ms: ${r.slow} (${r.slowDuringGc} during a GC) · loop max ${r.rateLoopMaxMs.toFixed(1)} ms · CPU ${r.rateCpuUsPerEvent.toFixed(0)} µs per event`;
@@ -207,7 +223,9 @@ const measure = async (variant, clients, channel, round) => {
   const exchange = `bench.sse.${process.pid}.${variant}.${Date.now()}`;
   await channel.assertExchange(exchange, 'topic', { durable: true });
   const port = await freePort();
-  const server = pinned(SERVER_CPU, VARIANTS[variant].args, VARIANTS[variant].env(port, exchange));
+  const log = LOG_DIR ? fs.openSync(path.join(LOG_DIR, `${variant}-round${round + 1}.log`), 'w') : 'ignore';
+  const server = pinned(SERVER_CPU, [...SERVER_FLAGS, ...VARIANTS[variant].args], VARIANTS[variant].env(port, exchange), log);
+  if (typeof log === 'number') fs.closeSync(log);
   try {
     await waitReady(port);
     const publish = (storeId, title) => {
@@ -238,10 +256,12 @@ const measure = async (variant, clients, channel, round) => {
     const rssPerConnKb = (loaded.rss - base.rss) / N / 1024;
 
     // Idle: keep-alives only.
+    const idleStartAt = now();
     const idleStart = await server.ask({ monitor: 'stats' });
     await sleep(IDLE_S * 1000);
     const idleEnd = await server.ask({ monitor: 'stats' });
     const idleCpuPct = ((idleEnd.cpuMs - idleStart.cpuMs) / (IDLE_S * 1000)) * 100;
+    const idleGcs = (await server.ask({ monitor: 'gcs', from: idleStartAt, to: now() })).gcs;
 
     // One store, RATE events/s.
     await Promise.all(clients.map((c) => c.ask({ cmd: 'collect' })));
@@ -261,6 +281,7 @@ const measure = async (variant, clients, channel, round) => {
     const latencies = rateReplies.flatMap((r) => r.latencies);
     const sentAt = rateReplies.flatMap((r) => r.sentAt);
     const rateLoop = await server.ask({ monitor: 'stats' });
+    const heap = { idleStart: idleStart.oldUsedMb, idleEnd: idleEnd.oldUsedMb, rateStart: rateBefore.oldUsedMb, rateEnd: rateLoop.oldUsedMb, idleGcs: gcCounts(idleGcs) };
     // CPU over the whole phase (keep-alives included) per event sent: the server's work per event.
     const rateCpuUsPerEvent = ((rateLoop.cpuMs - rateBefore.cpuMs) * 1000) / (RATE * RATE_S);
     const { gcs } = await server.ask({ monitor: 'gcs', from: rateStart, to: now() });
@@ -295,6 +316,7 @@ const measure = async (variant, clients, channel, round) => {
       loopMaxMs: loop.loopMaxMs,
       rateLoopMaxMs: rateLoop.loopMaxMs,
       rateCpuUsPerEvent,
+      heap,
       ...tail,
     };
   } finally {
@@ -319,6 +341,7 @@ for (let round = 0; round < ROUNDS; round++) {
         `1 store @${RATE}/s p50 ${r.p50?.toFixed(2)} p99 ${r.p99?.toFixed(2)} ms (${r.events}) · broadcast last ${r.broadcastLastMs.toFixed(0)} ms (${r.broadcastDelivered}) · loop max ${r.loopMaxMs.toFixed(1)} ms`,
     );
     console.log(`        ${describeTail(r)}`);
+    console.log(`        ${describeHeap(r)}`);
   }
 }
 const row = (name, key, goal, digits = 2) => {

@@ -37,10 +37,29 @@ const stopProfile = (file, done) =>
     done();
   });
 
+// Sampled allocations over a window the driver chooses (what a keep-alive or an event allocates):
+// <file>.heapprofile, allocations still live and already collected alike (includeObjectsCollectedBy*).
+let sampler;
+const startSampling = (done) => {
+  const inspector = require('node:inspector');
+  sampler = new inspector.Session();
+  sampler.connect();
+  sampler.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }, done);
+};
+const stopSampling = (file, done) =>
+  sampler.post('HeapProfiler.stopSampling', (err, result) => {
+    if (!err) require('node:fs').writeFileSync(file, JSON.stringify(result.profile));
+    sampler.disconnect();
+    sampler = undefined;
+    done();
+  });
+
 process.on('message', (m) => {
   if (!m || typeof m !== 'object' || !m.monitor) return;
   if (m.monitor === 'profile-start') return startProfile(() => process.send({ monitorReply: m.id }));
   if (m.monitor === 'profile-stop') return stopProfile(m.file, () => process.send({ monitorReply: m.id }));
+  if (m.monitor === 'heap-sample-start') return startSampling(() => process.send({ monitorReply: m.id }));
+  if (m.monitor === 'heap-sample-stop') return stopSampling(m.file, () => process.send({ monitorReply: m.id }));
   if (m.monitor === 'gc' && global.gc) global.gc();
   if (m.monitor === 'reset-loop') loop.reset();
   if (m.monitor === 'gcs') {
@@ -48,5 +67,7 @@ process.on('message', (m) => {
     return;
   }
   const cpu = process.cpuUsage();
-  process.send({ monitorReply: m.id, rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, loopMaxMs: loop.max / 1e6 });
+  // The old generation: what a long idle window promotes there decides when the next major GC comes.
+  const old = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
+  process.send({ monitorReply: m.id, rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, loopMaxMs: loop.max / 1e6, oldUsedMb: old.space_used_size / 2 ** 20 });
 });
