@@ -1,4 +1,7 @@
-import { newId } from '@storecast/service-kit';
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
+import { createLogger, newId } from '@storecast/service-kit';
+import { eventually } from '@storecast/service-kit/testing';
 import type { TestEnv } from '@storecast/service-kit/testing';
 import { AnnouncementEventSchema, AnnouncementRevokedEventSchema, ConnectedEventSchema } from '../src/app/stream-events';
 import { createTestEnv, eventPublisher, pendingEvent, revokedEventData, startFanout, type Fanout } from './support/harness';
@@ -208,3 +211,43 @@ describe('stream lifetime jitter', () => {
 const waitFor = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 };
+
+describe('an open stream holds only what it needs', () => {
+  let env: TestEnv;
+  let fanout: Fanout;
+  const logger = createLogger('sse-fanout-test', 'info');
+  const requestLines = jest.spyOn(logger, 'info');
+  // Node's own channel: the server's request objects, as the service holds them.
+  const requests: IncomingMessage[] = [];
+  const onRequest = (message: unknown) => void requests.push((message as { request: IncomingMessage }).request);
+
+  beforeAll(async () => {
+    env = await createTestEnv('sse-fanout-held');
+    fanout = await startFanout(env, { logger });
+    diagnostics.subscribe('http.server.request.start', onRequest);
+  });
+  afterAll(async () => {
+    diagnostics.unsubscribe('http.server.request.start', onRequest);
+    await fanout?.service.stop();
+    await env.cleanup();
+  });
+
+  it('once connected is sent, the request no longer holds express\'s routing state; the stream\'s request line at close still names method, path and status', async () => {
+    const stream = await fanout.connect(await fanout.ticket(newId()));
+    await stream.nextEvent();
+    const req = requests.find((r) => r.url?.startsWith('/api/v1/store/announcements/stream?')) as IncomingMessage & Record<string, unknown>;
+    expect(req).toBeDefined();
+    expect(req.next).toBeUndefined();
+    expect(req.route).toBeUndefined();
+    expect(req.originalUrl).toBe('');
+    expect(req.params).toEqual({});
+
+    stream.close();
+    await eventually(() =>
+      expect(requestLines).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'GET', path: '/api/v1/store/announcements/stream', status: 200, aborted: true }),
+        'request',
+      ),
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import amqp from 'amqplib';
 import type { DomainEventMap, DomainEventType } from '@storecast/proto';
-import { ManualClock, newId } from '@storecast/service-kit';
+import { ManualClock, newId, type Logger } from '@storecast/service-kit';
 import { apiClient, createTestEnv, eventually, type TestEnv } from '@storecast/service-kit/testing';
 import { loadSseFanoutConfig } from '../../src/config';
 import { start, type StartedSseFanout } from '../../src/server';
@@ -24,13 +24,13 @@ export interface Fanout {
 /** One replica on the test exchange, with a manual clock and timers; ready once its queue is bound. */
 export const startFanout = async (
   env: TestEnv,
-  options: { extra?: Record<string, string>; random?: () => number; clock?: ManualClock } = {},
+  options: { extra?: Record<string, string>; random?: () => number; clock?: ManualClock; logger?: Logger } = {},
 ): Promise<Fanout> => {
   const clock = options.clock ?? new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
   const timers = new ManualTimers(clock);
   const service = await start(
     loadSseFanoutConfig(env.env({ STREAM_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, SSE_CLOSE_JITTER_SECONDS: '0', SSE_KEEPALIVE_JITTER_SECONDS: '0', ...options.extra })),
-    { clock, timers, random: options.random },
+    { clock, timers, random: options.random, ...(options.logger ? { logger: options.logger } : {}) },
   );
   await eventually(() => expect(service.runtime.broker.isConnected).toBe(true));
   const client = apiClient(service.httpUrl, service.api);
