@@ -20,46 +20,43 @@ new PerformanceObserver((list) => {
   if (gcs.length > 20_000) gcs.splice(0, gcs.length - 20_000);
 }).observe({ entryTypes: ['gc'] });
 if (process.channel) process.channel.unref();
-// A CPU profile of a window the driver chooses (--profile): started and stopped over IPC, so it
-// holds the rate phase only, not the storm and the idle minutes before it.
-let profiler;
-const startProfile = (done) => {
-  const inspector = require('node:inspector');
-  profiler = new inspector.Session();
-  profiler.connect();
-  profiler.post('Profiler.enable', () => profiler.post('Profiler.setSamplingInterval', { interval: 200 }, () => profiler.post('Profiler.start', done)));
+// Inspector windows the driver opens and closes over IPC (`<kind>-start`, `<kind>-stop` with a file),
+// so they hold one phase only, not the storm and the idle minutes before it: a CPU profile of the
+// rate phase (--profile), or sampled allocations (what a keep-alive or an event allocates; live
+// and already collected alike).
+const WINDOWS = {
+  profile: {
+    start: [['Profiler.enable'], ['Profiler.setSamplingInterval', { interval: 200 }], ['Profiler.start']],
+    stop: 'Profiler.stop',
+  },
+  'heap-sample': {
+    start: [['HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }]],
+    stop: 'HeapProfiler.stopSampling',
+  },
 };
-const stopProfile = (file, done) =>
-  profiler.post('Profiler.stop', (err, result) => {
-    if (!err) require('node:fs').writeFileSync(file, JSON.stringify(result.profile));
-    profiler.disconnect();
-    profiler = undefined;
-    done();
-  });
-
-// Sampled allocations over a window the driver chooses (what a keep-alive or an event allocates):
-// <file>.heapprofile, allocations still live and already collected alike (includeObjectsCollectedBy*).
-let sampler;
-const startSampling = (done) => {
+const sessions = {};
+const openWindow = (kind, done) => {
   const inspector = require('node:inspector');
-  sampler = new inspector.Session();
-  sampler.connect();
-  sampler.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }, done);
+  const session = (sessions[kind] = new inspector.Session());
+  session.connect();
+  const next = (steps) => (steps.length ? session.post(steps[0][0], steps[0][1] ?? {}, () => next(steps.slice(1))) : done());
+  next(WINDOWS[kind].start);
 };
-const stopSampling = (file, done) =>
-  sampler.post('HeapProfiler.stopSampling', (err, result) => {
+const closeWindow = (kind, file, done) =>
+  sessions[kind].post(WINDOWS[kind].stop, (err, result) => {
     if (!err) require('node:fs').writeFileSync(file, JSON.stringify(result.profile));
-    sampler.disconnect();
-    sampler = undefined;
+    sessions[kind].disconnect();
+    delete sessions[kind];
     done();
   });
 
 process.on('message', (m) => {
   if (!m || typeof m !== 'object' || !m.monitor) return;
-  if (m.monitor === 'profile-start') return startProfile(() => process.send({ monitorReply: m.id }));
-  if (m.monitor === 'profile-stop') return stopProfile(m.file, () => process.send({ monitorReply: m.id }));
-  if (m.monitor === 'heap-sample-start') return startSampling(() => process.send({ monitorReply: m.id }));
-  if (m.monitor === 'heap-sample-stop') return stopSampling(m.file, () => process.send({ monitorReply: m.id }));
+  const window = /^(.+)-(start|stop)$/.exec(m.monitor);
+  if (window && WINDOWS[window[1]]) {
+    const reply = () => process.send({ monitorReply: m.id });
+    return window[2] === 'start' ? openWindow(window[1], reply) : closeWindow(window[1], m.file, reply);
+  }
   if (m.monitor === 'gc' && global.gc) global.gc();
   if (m.monitor === 'reset-loop') loop.reset();
   if (m.monitor === 'gcs') {
