@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { createLogger, createServiceRuntime, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime } from '../src';
+import { createLogger, createServiceRuntime, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
 
 const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
@@ -63,6 +63,10 @@ describe('the service runtime', () => {
   });
   afterAll(async () => env.cleanup());
 
+  /** A runtime with a database on the suite's env (no service migrations), with options on top. */
+  const persistent = (name: string, options: Partial<ServiceRuntimeOptions<Record<string, never>>> = {}): Promise<ServiceRuntime<Record<string, never>>> =>
+    createServiceRuntime({ name, config: config(env, env.databaseUrl), schema: {}, migrationsFolder: NO_MIGRATIONS, logger, ...options });
+
   it('with database: false opens no database, runs no relay and is ready once the broker is', async () => {
     const unusedUrl = `${env.databaseUrl}_never_created`;
     const { DATABASE_URL: _url, OUTBOX_POLL_MS: _poll, ...databaseFree } = config(env, unusedUrl);
@@ -85,13 +89,7 @@ describe('the service runtime', () => {
   });
 
   it('by default creates and migrates the database and checks it for readiness', async () => {
-    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
-      name: 'persistent',
-      config: config(env, env.databaseUrl),
-      schema: {},
-      migrationsFolder: NO_MIGRATIONS,
-      logger,
-    });
+    const runtime = await persistent('persistent');
     try {
       const { rows } = await runtime.database.pool.query<{ name: string }>("select to_regclass('outbox')::text as name");
       expect(rows[0]!.name).toBe('outbox');
@@ -108,14 +106,7 @@ describe('the service runtime', () => {
   });
 
   it('applies databaseSettings to every connection of the pool from its first statement', async () => {
-    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
-      name: 'tuned',
-      config: config(env, env.databaseUrl),
-      schema: {},
-      migrationsFolder: NO_MIGRATIONS,
-      logger,
-      databaseSettings: { max_parallel_workers_per_gather: 0, random_page_cost: 1.1 },
-    });
+    const runtime = await persistent('tuned', { databaseSettings: { max_parallel_workers_per_gather: 0, random_page_cost: 1.1 } });
     try {
       // Two connections held at once: each is a new session, and each starts with the settings.
       const [a, b] = await Promise.all([runtime.database.pool.connect(), runtime.database.pool.connect()]);
@@ -143,14 +134,7 @@ describe('the service runtime', () => {
 
   it('prunes consumers\' handled message ids older than PROCESSED_MESSAGES_RETENTION_DAYS, on the service clock', async () => {
     const clock = new ManualClock(new Date('2026-06-15T12:00:00.000Z'));
-    const runtime: ServiceRuntime<Record<string, never>> = await createServiceRuntime({
-      name: 'pruning',
-      config: { ...config(env, env.databaseUrl), PROCESSED_MESSAGES_RETENTION_DAYS: 2 },
-      schema: {},
-      migrationsFolder: NO_MIGRATIONS,
-      logger,
-      clock,
-    });
+    const runtime = await persistent('pruning', { config: { ...config(env, env.databaseUrl), PROCESSED_MESSAGES_RETENTION_DAYS: 2 }, clock });
     try {
       const day = 24 * 3600 * 1000;
       for (const [id, age] of [['old', 3], ['young', 1]] as const) {
@@ -170,11 +154,10 @@ describe('the service runtime', () => {
   });
 
   describe('stopping', () => {
-    const persistent = () =>
-      createServiceRuntime({ name: 'stopping', config: config(env, env.databaseUrl), schema: {}, migrationsFolder: NO_MIGRATIONS, logger });
+    const stopping = () => persistent('stopping');
 
     it('when a stop hook throws, the relay, broker and pool are still closed and stop rejects with the hook\'s error, once for every call', async () => {
-      const runtime = await persistent();
+      const runtime = await stopping();
       await runtime.serve({ routers: [] });
       await eventually(async () => expect(runtime.relay.isListening).toBe(true));
       expect(await sessionsOn(env.databaseUrl)).toBeGreaterThan(0);
@@ -198,7 +181,7 @@ describe('the service runtime', () => {
     });
 
     it('wireOrStop: when the wiring fails, the runtime is stopped before the wiring\'s error goes on', async () => {
-      const runtime = await persistent();
+      const runtime = await stopping();
       const hook = jest.fn();
       runtime.onStop(hook);
       await eventually(async () => expect(runtime.relay.isListening).toBe(true));
@@ -216,7 +199,7 @@ describe('the service runtime', () => {
     });
 
     it('wireOrStop returns what the wiring returns and leaves the runtime running', async () => {
-      const runtime = await persistent();
+      const runtime = await stopping();
       try {
         expect(await wireOrStop(runtime, async () => 'wired')).toBe('wired');
         expect(runtime.database.pool.ended).toBe(false);
