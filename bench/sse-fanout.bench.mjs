@@ -35,10 +35,19 @@ const { TicketSigner } = require('../services/service-kit/dist/tickets.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const arg = (name, fallback) => {
+const textArg = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
+const arg = (name, fallback) => (textArg(name) === undefined ? fallback : Number(textArg(name)));
+/** A directory option, created when given. */
+const dirArg = (name) => {
+  const dir = textArg(name) === undefined ? undefined : path.resolve(textArg(name));
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  return dir;
+};
+/** Node flags given as one argument ("--a --b=1"). */
+const flagsArg = (name) => (textArg(name) ?? '').split(/\s+/).filter(Boolean);
 const N = arg('connections', 10_000);
 const CLIENTS = arg('clients', 2);
 const ROUNDS = arg('rounds', 5);
@@ -51,8 +60,7 @@ const SERVER_CPU = arg('server-cpu', 0);
 // how the kernel drops an overflowing queue.
 const IN_FLIGHT = arg('in-flight', 400);
 const CLIENT_CPU = arg('client-cpu', 1);
-const variantsArg = process.argv.indexOf('--variants');
-const NAMES = variantsArg > 0 ? process.argv[variantsArg + 1].split(',') : ['raw', 'fanout'];
+const NAMES = (textArg('variants') ?? 'raw,fanout').split(',');
 const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const SECRET = 'bench-stream-ticket-secret-of-at-least-32-characters';
 const now = () => performance.timeOrigin + performance.now();
@@ -104,18 +112,11 @@ const fanoutEnv = (port, exchange) => ({
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   OTEL_TRACES_EXPORTER: 'none',
 });
-const profileArg = process.argv.indexOf('--profile');
-const PROFILE_DIR = profileArg > 0 ? path.resolve(process.argv[profileArg + 1]) : undefined;
-if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
-const logArg = process.argv.indexOf('--server-log');
-const LOG_DIR = logArg > 0 ? path.resolve(process.argv[logArg + 1]) : undefined;
-if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
-const flagsArg = process.argv.indexOf('--fanout-flags');
-const FANOUT_FLAGS = flagsArg > 0 ? process.argv[flagsArg + 1].split(/\s+/).filter(Boolean) : [];
-const serverFlagsArg = process.argv.indexOf('--server-flags');
-const SERVER_FLAGS = serverFlagsArg > 0 ? process.argv[serverFlagsArg + 1].split(/\s+/).filter(Boolean) : [];
-const compareArg = process.argv.indexOf('--compare');
-const COMPARE_ROOT = compareArg > 0 ? path.resolve(process.argv[compareArg + 1]) : undefined;
+const PROFILE_DIR = dirArg('profile');
+const LOG_DIR = dirArg('server-log');
+const FANOUT_FLAGS = flagsArg('fanout-flags');
+const SERVER_FLAGS = flagsArg('server-flags');
+const COMPARE_ROOT = textArg('compare') === undefined ? undefined : path.resolve(textArg('compare'));
 const VARIANTS = {
   raw: {
     label: 'raw node:http + amqplib',
@@ -281,7 +282,7 @@ const measure = async (variant, clients, channel, round) => {
     const latencies = rateReplies.flatMap((r) => r.latencies);
     const sentAt = rateReplies.flatMap((r) => r.sentAt);
     const rateLoop = await server.ask({ monitor: 'stats' });
-    const heap = { idleStart: idleStart.oldUsedMb, idleEnd: idleEnd.oldUsedMb, rateStart: rateBefore.oldUsedMb, rateEnd: rateLoop.oldUsedMb, idleGcs: gcCounts(idleGcs) };
+    const heap = { idleStart: idleStart.oldUsedMb, idleEnd: idleEnd.oldUsedMb, rateEnd: rateLoop.oldUsedMb, idleGcs: gcCounts(idleGcs) };
     // CPU over the whole phase (keep-alives included) per event sent: the server's work per event.
     const rateCpuUsPerEvent = ((rateLoop.cpuMs - rateBefore.cpuMs) * 1000) / (RATE * RATE_S);
     const { gcs } = await server.ask({ monitor: 'gcs', from: rateStart, to: now() });

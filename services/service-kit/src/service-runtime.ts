@@ -230,8 +230,10 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
 const openDatabase = async <TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>, logger: Logger) => {
   const { config } = options;
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const settings = options.databaseSettings && Object.keys(options.databaseSettings).length ? { options: sessionOptions(options.databaseSettings) } : {};
-  const database = createDatabase(config.DATABASE_URL, options.schema, { max: config.DATABASE_POOL_MAX ?? 10, ...settings });
+  const database = createDatabase(config.DATABASE_URL, options.schema, {
+    max: config.DATABASE_POOL_MAX ?? 10,
+    options: options.databaseSettings && sessionOptions(options.databaseSettings),
+  });
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const retentionMs =
     config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;

@@ -30,7 +30,7 @@ export const startFanout = async (
   const timers = new ManualTimers(clock);
   const service = await start(
     loadSseFanoutConfig(env.env({ STREAM_TICKET_SECRET: SECRET, PUBLIC_BASE_URL, SSE_CLOSE_JITTER_SECONDS: '0', SSE_KEEPALIVE_JITTER_SECONDS: '0', ...options.extra })),
-    { clock, timers, random: options.random, ...(options.logger ? { logger: options.logger } : {}) },
+    { clock, timers, random: options.random, logger: options.logger },
   );
   await eventually(() => expect(service.runtime.broker.isConnected).toBe(true));
   const client = apiClient(service.httpUrl, service.api);
