@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Public catalog paging and text search on a seeded table of 200,000 tracks (issue 12):
 //  - a cursor page (keyset on created_at, id) at depth 1 and at depth 100,000, and the ratio;
-//  - an offset page (LIMIT/OFFSET + the PageMeta count) at the same depths;
+//  - an offset page (LIMIT/OFFSET + the PageMeta count) at the same depths, from the service as
+//    deployed (the count kept while the catalog revision stays) and from one keeping no count;
 //  - beside each, pgbench running the same SQL (db/public-catalog.sql.ts, from the built service);
 //  - text search latency (p50 / p95) over a mix of Korean and English queries.
 // The service runs in a child process (bench/catalog-search-service.mjs) on a fresh database, with
@@ -55,26 +56,34 @@ const dbName = pgBase.pathname.slice(1);
 
 await kit.ensureDatabase(dbUrl);
 const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const child = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : []), path.join(import.meta.dirname, 'catalog-search-service.mjs')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    LOG_LEVEL: argOf('log-level') ?? 'info',
-    HTTP_PORT: '0',
-    GRPC_PORT: '0',
-    DATABASE_URL: dbUrl,
-    AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-    AMQP_EXCHANGE: `bench.catalog.${process.pid}`,
-    JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }),
-    PURGE_INTERVAL_MS: '0',
-    S3_ENDPOINT: 'http://127.0.0.1:9',
-    OTEL_SDK_DISABLED: 'true',
-    NODE_NO_WARNINGS: '1',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-process.on('exit', () => child.kill('SIGKILL'));
+const services = [];
+process.on('exit', () => services.forEach((c) => c.kill('SIGKILL')));
+/** One catalog-search process (bench/catalog-search-service.mjs); `env` adds to the shared configuration. */
+const serviceProcess = (env = {}, flags = []) => {
+  const proc = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'catalog-search-service.mjs')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      LOG_LEVEL: argOf('log-level') ?? 'info',
+      HTTP_PORT: '0',
+      GRPC_PORT: '0',
+      DATABASE_URL: dbUrl,
+      AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+      AMQP_EXCHANGE: `bench.catalog.${process.pid}`,
+      JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }),
+      PURGE_INTERVAL_MS: '0',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_SDK_DISABLED: 'true',
+      NODE_NO_WARNINGS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  services.push(proc);
+  return proc;
+};
+const child = serviceProcess({}, PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : []);
 // Resolves with the {"url"} a child prints first; what it prints after (request lines) is dropped.
 const urlOf = (proc) =>
   new Promise((resolve, reject) => {
@@ -91,11 +100,19 @@ const urlOf = (proc) =>
     proc.once('exit', (code) => reject(new Error(`child exited ${code}`)));
   });
 const base = await urlOf(child);
-const stopService = () =>
-  new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+// The same service keeping no offset count (CATALOG_COUNT_CACHE_ENTRIES=0): every offset page runs
+// page and count, as pgbench does. Started after the first has migrated the database.
+const countingBase = await urlOf(serviceProcess({ CATALOG_COUNT_CACHE_ENTRIES: '0' }));
+const stopServices = () =>
+  Promise.all(
+    services.map(
+      (proc) =>
+        new Promise((resolve) => {
+          proc.once('exit', resolve);
+          proc.kill('SIGTERM');
+        }),
+    ),
+  );
 const pool = new Pool({ connectionString: dbUrl, max: 2 });
 let floorChild;
 process.on('exit', () => floorChild?.kill('SIGKILL'));
@@ -152,6 +169,8 @@ try {
     },
     'offset, depth 1': { path: `/v1/music/offset?take=${TAKE}&skip=0`, sql: [sqlOf.offsetPageQuery({}, TAKE, 0), sqlOf.countQuery({})] },
     [`offset, depth ${DEPTH.toLocaleString('en')}`]: { path: `/v1/music/offset?take=${TAKE}&skip=${DEPTH}`, sql: [sqlOf.offsetPageQuery({}, TAKE, DEPTH), sqlOf.countQuery({})] },
+    'offset, 1, counting': { path: `/v1/music/offset?take=${TAKE}&skip=0`, api: countingBase, sql: [sqlOf.offsetPageQuery({}, TAKE, 0), sqlOf.countQuery({})] },
+    [`offset, ${DEPTH.toLocaleString('en')}, counting`]: { path: `/v1/music/offset?take=${TAKE}&skip=${DEPTH}`, api: countingBase, sql: [sqlOf.offsetPageQuery({}, TAKE, DEPTH), sqlOf.countQuery({})] },
     'cursor + genre, depth 1': { path: `/v1/music/cursor?take=${TAKE}&genre=Jazz`, sql: [sqlOf.cursorPageQuery({ genre: 'Jazz' }, TAKE)] },
   };
   if (sqlOf.cursorPageQuery({}, TAKE).text.includes('count(')) throw new Error('a cursor request must not count');
@@ -195,6 +214,7 @@ try {
       req.end(body);
     });
   const timed = async (n, p, body, to = base) => {
+    to ??= base;
     const lat = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
@@ -209,7 +229,7 @@ try {
   if (ONLY !== 'search') {
     // Warm up (plans, caches, connections), then the API and pgbench alternately, order swapped each round.
     for (const c of Object.values(cases)) {
-      await timed(20, c.path);
+      await timed(20, c.path, undefined, c.api);
       await timed(20, c.path, undefined, floorBase);
     }
     const per = Math.max(1, Math.round(REQUESTS / ROUNDS));
@@ -217,7 +237,7 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, c] of Object.entries(cases)) {
         const runs = [
-          async () => samples[name].api.push(...(await timed(per, c.path))),
+          async () => samples[name].api.push(...(await timed(per, c.path, undefined, c.api))),
           async () => samples[name].floor.push(...(await timed(per, c.path, undefined, floorBase))),
           async () => samples[name].pg.push(...(await pgbench(name, c.sql, per, round))),
         ];
@@ -231,10 +251,11 @@ try {
     const ms = (v) => v.toFixed(2).padStart(6);
     const row = (name) => {
       const r = results[name];
-      return `${name.padEnd(24)} API ${ms(r.api.p50)} / ${ms(r.api.p95)} | floor ${ms(r.floor.p50)} / ${ms(r.floor.p95)} | pgbench ${ms(r.pg.p50)} / ${ms(r.pg.p95)} | API − pgbench ${ms(r.api.p50 - r.pg.p50)} · API − floor ${ms(r.api.p50 - r.floor.p50)} · floor − pgbench ${ms(r.floor.p50 - r.pg.p50)}`;
+      return `${name.padEnd(26)} API ${ms(r.api.p50)} / ${ms(r.api.p95)} | floor ${ms(r.floor.p50)} / ${ms(r.floor.p95)} | pgbench ${ms(r.pg.p50)} / ${ms(r.pg.p95)} | API − pgbench ${ms(r.api.p50 - r.pg.p50)} · API − floor ${ms(r.api.p50 - r.floor.p50)} · floor − pgbench ${ms(r.floor.p50 - r.pg.p50)}`;
     };
     console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} rounds (API, floor and pgbench in turn, a different one first each round), one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
     console.log('p50 / p95 in ms; floor = the same statements behind a bare node:http + pg server (bench/catalog-floor-server.mjs)');
+    console.log('offset rows: page and count in pgbench and the floor; the API keeps the count while the catalog revision stays ("counting": a service keeping none)');
     for (const name of Object.keys(results)) console.log(row(name));
     const names = Object.keys(results);
     console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);
@@ -254,7 +275,7 @@ try {
   }
 } finally {
   floorChild?.kill('SIGTERM');
-  await stopService();
+  await stopServices();
   await pool.end();
   if (process.argv.includes('--keep') || REUSE) console.log(`kept ${dbUrl}`);
   else await kit.dropDatabase(dbUrl).catch(() => undefined);

@@ -30,6 +30,11 @@ export const configSchema = serviceEnv('catalog-search', { http: 8084, grpc: 500
    * production); presigned URLs would expire in cached catalog copies and cost a signature per row.
    */
   PUBLIC_SOURCE_BASE_URL: z.url().optional(),
+  /**
+   * Offset counts kept per filter (least recently used dropped first); each is used only while no
+   * catalog write has committed since (db/public-catalog.sql.ts REVISION). 0 counts on every page.
+   */
+  CATALOG_COUNT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** Largest image of the image search (below the gateway's 1 MB body limit with the multipart overhead). */
   SEARCH_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(1_000_000),
   /** Where uploads are rewritten before they go to S3 (one file per request, removed afterwards). */

@@ -16,6 +16,7 @@ import { playlistRoutes } from './http/playlists.routes';
 import { publicCatalogRoutes } from './http/public-catalog.routes';
 import { searchJsonBody, searchRoutes } from './http/search.routes';
 import { createSharpImages } from './adapters/sharp-images';
+import { createCatalogCountCache } from './adapters/catalog-count-cache';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -72,6 +73,7 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
       mp3: deps.mp3 ?? createMp3Files({ tmpDir: config.UPLOAD_TMP_DIR }),
       organization: deps.organization ?? organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR)),
       images: deps.images ?? createSharpImages(),
+      catalogCounts: createCatalogCountCache(config.CATALOG_COUNT_CACHE_ENTRIES),
       settings: { brandName: config.BRAND_NAME, musicKeyPrefix: config.MUSIC_KEY_PREFIX, retentionDays: config.MUSIC_RETENTION_DAYS },
     };
 

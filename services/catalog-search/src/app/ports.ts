@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Clock, DbExecutor, ObjectStorage } from '@storecast/service-kit';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Logger } from '@storecast/service-kit';
+import type { CatalogCount } from '../db/public-catalog.repository';
+import type { CatalogFilter } from '../db/public-catalog.sql';
 import type { CatalogSchema } from '../db/schema';
 import type { Id3Plan } from '../domain/id3-plan';
 import type { ColourFeatures } from '../domain/image-moods';
@@ -56,6 +58,16 @@ export interface ImageAnalyzer {
   colourFeatures(bytes: Buffer): Promise<ColourFeatures>;
 }
 
+/**
+ * Offset counts of the public catalog kept between requests (adapters/catalog-count-cache.ts), each
+ * exact at the catalog revision it was read at: a page read at the same revision reuses it.
+ */
+export interface CatalogCounts {
+  get(filter: CatalogFilter): CatalogCount | undefined;
+  /** Keeps the count unless a count of a later revision is kept already. */
+  set(filter: CatalogFilter, count: CatalogCount): void;
+}
+
 /** What every use case receives. */
 export interface CatalogContext {
   db: NodePgDatabase<CatalogSchema>;
@@ -67,6 +79,7 @@ export interface CatalogContext {
   mp3: Mp3Files;
   organization: OrganizationDirectory;
   images: ImageAnalyzer;
+  catalogCounts: CatalogCounts;
   settings: { brandName: string; musicKeyPrefix: string; retentionDays: number };
 }
 

@@ -25,9 +25,27 @@ export interface OffsetPage {
   total: number;
 }
 
-export const listTracksByOffset = async (ctx: Pick<CatalogContext, 'pool'>, filter: CatalogFilter, take: number, skip: number): Promise<OffsetPage> => {
-  const [tracks, total] = await Promise.all([tracksAt(ctx.pool, filter, take, skip), countTracks(ctx.pool, filter)]);
-  return { tracks, total };
+/**
+ * Offset page with PageMeta's total. The page statement carries the catalog revision: when a count
+ * kept for the filter has the same one, no write has committed since it was read and it is this
+ * page's exact total (a 200,000-track count costs 15–25 ms, the page at depth 1 under 1 ms). Without
+ * a kept count, page and count run concurrently; with a stale one, the count runs after the page.
+ */
+export const listTracksByOffset = async (ctx: Pick<CatalogContext, 'pool' | 'catalogCounts'>, filter: CatalogFilter, take: number, skip: number): Promise<OffsetPage> => {
+  const countAndKeep = async () => {
+    const count = await countTracks(ctx.pool, filter);
+    ctx.catalogCounts.set(filter, count);
+    return count;
+  };
+  const kept = ctx.catalogCounts.get(filter);
+  if (kept) {
+    const page = await tracksAt(ctx.pool, filter, take, skip);
+    // An empty page carries no revision: the count is read again.
+    const total = page.revision === kept.revision ? kept.total : (await countAndKeep()).total;
+    return { tracks: page.tracks, total };
+  }
+  const [page, count] = await Promise.all([tracksAt(ctx.pool, filter, take, skip), countAndKeep()]);
+  return { tracks: page.tracks, total: count.total };
 };
 
 /** One live track with a genre; deleted, untagged or unknown → 404. */

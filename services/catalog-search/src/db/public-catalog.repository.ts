@@ -40,10 +40,22 @@ const run = async <T>(db: Db, q: SqlQuery): Promise<T[]> => (await db.query({ na
 export const tracksAfter = async (db: Db, filter: CatalogFilter, take: number, after?: { createdAt: Date; id: string }): Promise<TrackRow[]> =>
   (await run<RawTrack>(db, cursorPageQuery(filter, take, after))).map(toTrackRow);
 
-export const tracksAt = async (db: Db, filter: CatalogFilter, take: number, skip: number): Promise<TrackRow[]> =>
-  (await run<RawTrack>(db, offsetPageQuery(filter, take, skip))).map(toTrackRow);
+/** An offset page and the catalog revision it was read at (undefined for an empty page: no row carried it). */
+export const tracksAt = async (db: Db, filter: CatalogFilter, take: number, skip: number): Promise<{ tracks: TrackRow[]; revision: string | undefined }> => {
+  const rows = await run<RawTrack & { revision: string }>(db, offsetPageQuery(filter, take, skip));
+  return { tracks: rows.map(toTrackRow), revision: rows[0]?.revision };
+};
 
-export const countTracks = async (db: Db, filter: CatalogFilter): Promise<number> => (await run<{ n: number }>(db, countQuery(filter)))[0]!.n;
+/** How many tracks a filter selects, exact at `revision` (a bigint, as pg hands it over: text). */
+export interface CatalogCount {
+  total: number;
+  revision: string;
+}
+
+export const countTracks = async (db: Db, filter: CatalogFilter): Promise<CatalogCount> => {
+  const row = (await run<{ n: number; revision: string }>(db, countQuery(filter)))[0]!;
+  return { total: row.n, revision: row.revision };
+};
 
 export const trackById = async (db: Db, id: string): Promise<TrackRow | undefined> => (await run<RawTrack>(db, trackByIdQuery(id))).map(toTrackRow)[0];
 

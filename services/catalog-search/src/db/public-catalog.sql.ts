@@ -100,7 +100,13 @@ export const cursorPageQuery = (filter: CatalogFilter, take: number, after?: { c
 };
 
 /**
- * Offset page (take rows after skip). The skipped rows are walked on the index alone and the
+ * The catalog's revision (migration 0006), read in the same statement, hence the same snapshot, as
+ * the rows beside it: an offset page and a count that carry the same revision saw the same catalog.
+ */
+const REVISION = `(select revision from catalog_revision where id = 1) as revision`;
+
+/**
+ * Offset page (take rows after skip), each row carrying the catalog's revision. The skipped rows are walked on the index alone and the
  * Track columns (genre, moods) are built for the page's rows only (a deferred join); the walk
  * itself still grows with skip — that is what offset paging costs.
  */
@@ -109,17 +115,17 @@ export const offsetPageQuery = (filter: CatalogFilter, take: number, skip: numbe
   const where = whereOf(filter, values);
   values.push(take, skip);
   return {
-    text: `select ${TRACK_COLUMNS} from (select m.id from music m where m.genre_id is not null and ${where.join(' and ')} order by m.created_at, m.id limit $${values.length - 1} offset $${values.length}) page
+    text: `select ${TRACK_COLUMNS}, ${REVISION} from (select m.id from music m where m.genre_id is not null and ${where.join(' and ')} order by m.created_at, m.id limit $${values.length - 1} offset $${values.length}) page
   join music m on m.id = page.id join tag_options g on g.id = m.genre_id order by m.created_at, m.id`,
     values,
   };
 };
 
-/** How many tracks the filter selects (offset mode's PageMeta only). */
+/** How many tracks the filter selects (offset mode's PageMeta only), and at which catalog revision. */
 export const countQuery = (filter: CatalogFilter): SqlQuery => {
   const values: unknown[] = [];
   const where = whereOf(filter, values);
-  return { text: `select count(*)::int as n from music m where m.genre_id is not null and ${where.join(' and ')}`, values };
+  return { text: `select count(*)::int as n, ${REVISION} from music m where m.genre_id is not null and ${where.join(' and ')}`, values };
 };
 
 /** One live, tagged track. */

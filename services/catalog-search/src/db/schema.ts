@@ -168,7 +168,22 @@ export const devicePlaylists = pgTable(
   (t) => [index('device_playlists_playlist_idx').on(t.playlistId), index('device_playlists_store_idx').on(t.storeId)],
 );
 
-export const schema = { music, tagOptions, tagSignatures, musicMoods, libraries, libraryMusic, playlists, playlistLibraries, storePlaylists, devicePlaylists };
+/**
+ * One row: the catalog's revision, bumped once by every transaction that changes what a public
+ * catalog count reads (music's genre, duration or deletion, music_moods, tag_options' type or
+ * value), by deferred triggers at commit (migration 0006). A count read in the same statement as
+ * the revision is exact for as long as the revision stays (app/catalog-counts.ts).
+ */
+export const catalogRevision = pgTable(
+  'catalog_revision',
+  {
+    id: integer('id').primaryKey(),
+    revision: bigint('revision', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('catalog_revision_single_row', sql`${t.id} = 1`)],
+);
+
+export const schema = { music, tagOptions, tagSignatures, musicMoods, libraries, libraryMusic, playlists, playlistLibraries, storePlaylists, devicePlaylists, catalogRevision };
 export type CatalogSchema = typeof schema;
 export type MusicRow = typeof music.$inferSelect;
 export type TagOptionRow = typeof tagOptions.$inferSelect;

@@ -21,7 +21,7 @@ const legacyErrors = { invalidMessage: catalogInvalidMessage };
 const AUTH_NOTE =
   'Called through the gateway with `Authorization: Bearer <API key>` (the gateway answers 401 "Authorization undefined." and 400 Undefined/Malformed/Expired API Key, and records usage per key and endpoint). Errors: `{ message, error: "Bad Request", statusCode }`.';
 
-export const publicCatalogRoutes = (api: ServiceApi, router: Router, ctx: Pick<CatalogContext, 'pool'>, options: { sourceBaseUrl: string }) => {
+export const publicCatalogRoutes = (api: ServiceApi, router: Router, ctx: Pick<CatalogContext, 'pool' | 'catalogCounts'>, options: { sourceBaseUrl: string }) => {
   const filterOf = (q: { genre?: string; mood?: string; duration_start?: number; duration_end?: number }) => ({
     genre: q.genre,
     mood: q.mood,
