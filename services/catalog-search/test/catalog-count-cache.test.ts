@@ -30,6 +30,12 @@ describe('offset counts kept in memory (adapters/catalog-count-cache.ts)', () =>
     expect(counts.get({ durationStart: 3 })?.total).toBe(3);
   });
 
+  it('keeps no count read without a revision (the revision row missing): nothing could tell when it goes stale', () => {
+    const counts = createCatalogCountCache(10);
+    counts.set({}, { total: 1, revision: undefined });
+    expect(counts.get({})).toBeUndefined();
+  });
+
   it('with maxEntries 0 keeps nothing (every offset page counts)', () => {
     const counts = createCatalogCountCache(0);
     counts.set({}, { total: 1, revision: '1' });

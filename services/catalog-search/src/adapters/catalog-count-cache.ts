@@ -17,10 +17,12 @@ export const createCatalogCountCache = (maxEntries: number): CatalogCounts => {
   return {
     get: (filter) => counts.get(keyOf(filter)),
     set(filter, count) {
+      // Without a revision nothing could tell when the count goes stale.
+      if (count.revision === undefined) return;
       const key = keyOf(filter);
       const kept = counts.get(key);
       // Two requests counting across a write may finish in either order: the later revision stays.
-      if (!kept || BigInt(kept.revision) < BigInt(count.revision)) counts.set(key, count);
+      if (!kept?.revision || BigInt(kept.revision) < BigInt(count.revision)) counts.set(key, count);
     },
   };
 };

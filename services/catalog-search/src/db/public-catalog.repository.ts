@@ -42,19 +42,22 @@ export const tracksAfter = async (db: Db, filter: CatalogFilter, take: number, a
 
 /** An offset page and the catalog revision it was read at (undefined for an empty page: no row carried it). */
 export const tracksAt = async (db: Db, filter: CatalogFilter, take: number, skip: number): Promise<{ tracks: TrackRow[]; revision: string | undefined }> => {
-  const rows = await run<RawTrack & { revision: string }>(db, offsetPageQuery(filter, take, skip));
-  return { tracks: rows.map(toTrackRow), revision: rows[0]?.revision };
+  const rows = await run<RawTrack & { revision: string | null }>(db, offsetPageQuery(filter, take, skip));
+  return { tracks: rows.map(toTrackRow), revision: rows[0]?.revision ?? undefined };
 };
 
-/** How many tracks a filter selects, exact at `revision` (a bigint, as pg hands it over: text). */
+/**
+ * How many tracks a filter selects, exact at `revision` (a bigint, as pg hands it over: text;
+ * undefined if the revision row were missing, and then never kept).
+ */
 export interface CatalogCount {
   total: number;
-  revision: string;
+  revision: string | undefined;
 }
 
 export const countTracks = async (db: Db, filter: CatalogFilter): Promise<CatalogCount> => {
-  const row = (await run<{ n: number; revision: string }>(db, countQuery(filter)))[0]!;
-  return { total: row.n, revision: row.revision };
+  const row = (await run<{ n: number; revision: string | null }>(db, countQuery(filter)))[0]!;
+  return { total: row.n, revision: row.revision ?? undefined };
 };
 
 export const trackById = async (db: Db, id: string): Promise<TrackRow | undefined> => (await run<RawTrack>(db, trackByIdQuery(id))).map(toTrackRow)[0];
