@@ -9,6 +9,7 @@ import { purgeDeletedMusic } from './app/purge-deleted-music.use-case';
 import { createMp3Files } from './adapters/mp3-files';
 import { organizationPeer } from './peers/organization.peer';
 import { catalogHandlers } from './grpc/catalog.handlers';
+import { startOrganizationAssignmentsConsumer } from './events/organization-assignments.consumer';
 import { musicRoutes } from './http/music.routes';
 import { tagOptionRoutes } from './http/tag-options.routes';
 import { libraryRoutes } from './http/libraries.routes';
@@ -76,6 +77,8 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
       catalogCounts: createCatalogCountCache(config.CATALOG_COUNT_CACHE_ENTRIES),
       settings: { brandName: config.BRAND_NAME, musicKeyPrefix: config.MUSIC_KEY_PREFIX, retentionDays: config.MUSIC_RETENTION_DAYS },
     };
+
+    await startOrganizationAssignmentsConsumer({ broker: runtime.broker, db: runtime.db, clock: ctx.clock, logger });
 
     const api = new ServiceApi({
       title: 'Storecast catalog-search',

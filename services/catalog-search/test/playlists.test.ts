@@ -1,4 +1,4 @@
-import { apiClient } from '@storecast/service-kit/testing';
+import { apiClient, eventually } from '@storecast/service-kit/testing';
 import { loadCatalogSearchConfig } from '../src/config';
 import { start } from '../src/server';
 import { startHarness, type Harness } from './support/harness';
@@ -124,6 +124,62 @@ describe('playlists, assignments and the HQ views', () => {
       { hqId, scope: 'STORE', storeId: store2, deviceId: null, playlistId: null, previousPlaylistId: playlist },
       { hqId, scope: 'DEVICE', storeId: store, deviceId: device, playlistId: null, previousPlaylistId: playlist },
     ]);
+  });
+
+  describe('when organization closes or deletes a store, or revokes a device', () => {
+    /** A store with its own playlist and two devices with their own, and a second store of the HQ with the same playlist. */
+    const assignedStore = async (name: string) => {
+      const playlist = await createPlaylist(name, [aiLib]);
+      const store = h.organization.addStore(hqId).id;
+      const devices = [h.organization.addDevice(store).id, h.organization.addDevice(store).id];
+      const neighbour = h.organization.addStore(hqId).id;
+      for (const s of [store, neighbour]) await h.call('PUT', `/api/v1/admin/playlists/stores/${s}`, { token: h.operator, body: { playlistId: playlist } });
+      for (const d of devices) await h.call('PUT', `/api/v1/admin/playlists/stores/${store}/devices/${d}`, { token: h.operator, body: { playlistId: playlist } });
+      return { playlist, store, devices: devices.sort(), neighbour };
+    };
+    const storeView = async (store: string) => (await h.call('GET', `/api/v1/admin/playlists/stores/${store}`, { token: h.operator })).body;
+    const changesOf = async (store: string) => (await h.events('catalog.playlist-assignment.changed')).map((e) => e.data).filter((d) => d.storeId === store && d.playlistId === null);
+
+    it.each([
+      ['closed', (store: string) => h.publish('organization.store.closed', { storeId: store, hqId, closedAt: h.clock.now().toISOString() })],
+      ['deleted', (store: string) => h.publish('organization.store.deleted', { storeId: store, hqId, deletedAt: h.clock.now().toISOString(), reason: 'STORE_DELETED' })],
+    ])('a %s store keeps no playlist: its own and its devices\' are cleared and announced, and the playlist counts one store less', async (_name, publish) => {
+      const { playlist, store, devices, neighbour } = await assignedStore(`Store ${_name}`);
+      expect(await hqPlaylist(playlist)).toMatchObject({ appliedStoreCount: 2, status: 'ACTIVE' });
+      await publish(store);
+      await eventually(async () => expect(await storeView(store)).toMatchObject({ activePlaylist: null, devices: [] }));
+      expect(await changesOf(store)).toEqual([
+        { hqId, scope: 'STORE', storeId: store, deviceId: null, playlistId: null, previousPlaylistId: playlist },
+        ...devices.map((deviceId) => ({ hqId, scope: 'DEVICE', storeId: store, deviceId, playlistId: null, previousPlaylistId: playlist })),
+      ]);
+      expect(await hqPlaylist(playlist)).toMatchObject({ appliedStoreCount: 1, status: 'ACTIVE' });
+      expect((await storeView(neighbour)).activePlaylist).toEqual({ id: playlist, name: `Store ${_name}` });
+    });
+
+    it('a revoked device loses its own playlist; its store and the other device keep theirs', async () => {
+      const { playlist, store, devices } = await assignedStore('Device revoked');
+      await h.publish('organization.device.revoked', { deviceId: devices[0]!, storeId: store });
+      await eventually(async () => expect((await storeView(store)).devices.map((d: { deviceId: string }) => d.deviceId)).toEqual([devices[1]]));
+      expect((await storeView(store)).activePlaylist).toEqual({ id: playlist, name: 'Device revoked' });
+      expect(await changesOf(store)).toEqual([{ hqId, scope: 'DEVICE', storeId: store, deviceId: devices[0], playlistId: null, previousPlaylistId: playlist }]);
+    });
+
+    it('an event delivered twice, or for a store with no assignment, announces nothing more', async () => {
+      const { store } = await assignedStore('Twice');
+      const event = { storeId: store, hqId, closedAt: h.clock.now().toISOString() };
+      await h.publish('organization.store.closed', event);
+      await eventually(async () => expect(await changesOf(store)).toHaveLength(3));
+      // Another message id: the consumer's idempotence does not hide it, the empty store does.
+      await h.publish('organization.store.closed', event);
+      const bare = h.organization.addStore(hqId).id;
+      await h.publish('organization.store.deleted', { storeId: bare, hqId, deletedAt: h.clock.now().toISOString(), reason: 'HQ_DELETED' });
+      // A marker behind them on the same queue: once it is handled, so are they.
+      const marker = await assignedStore('Marker');
+      await h.publish('organization.device.revoked', { deviceId: marker.devices[0]!, storeId: marker.store });
+      await eventually(async () => expect(await changesOf(marker.store)).toHaveLength(1));
+      expect(await changesOf(store)).toHaveLength(3);
+      expect(await changesOf(bare)).toEqual([]);
+    });
   });
 
   it('assignments refuse unknown stores and devices, closed stores, and playlists of another HQ', async () => {

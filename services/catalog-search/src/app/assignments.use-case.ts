@@ -1,7 +1,9 @@
-import { emit, type DbExecutor } from '@storecast/service-kit';
+import { emit, type Clock, type DbExecutor, type Logger } from '@storecast/service-kit';
 import {
   clearDefaultPlaylist,
+  deleteAssignmentsOfStore,
   deleteDevicePlaylist,
+  deleteDevicePlaylistOfStore,
   deleteStorePlaylist,
   devicePlaylistsOfStore,
   findActivePlaylist,
@@ -156,4 +158,32 @@ export const setDevicePlaylist = async (ctx: CatalogContext, storeId: string, de
   if (!(await ctx.organization.deviceExists(store.id, deviceId))) throw deviceNotFound();
   if (playlistId && store.closed) throw storeClosed();
   return assignDevicePlaylist(ctx, { hqId: store.hqId, storeId: store.id, deviceId, playlistId });
+};
+
+/**
+ * A closed or deleted store (organization's events) keeps no assignment: its own playlist and its
+ * devices' are removed in the consumer's transaction, each announced as cleared, so playlists it
+ * used are no longer ACTIVE or counted in appliedStoreCount. A reopened store would start from the
+ * HQ default (organization has no reopening; a closed store cannot get a playlist, 409).
+ */
+export const clearStoreAssignments = async (tx: DbExecutor, deps: { clock: Clock; logger: Logger }, store: { hqId: string; storeId: string; reason: string }): Promise<void> => {
+  await lockHqAssignments(tx, store.hqId);
+  const cleared = await deleteAssignmentsOfStore(tx, store.storeId);
+  const changed = (scope: 'STORE' | 'DEVICE', hqId: string, deviceId: string | null, previousPlaylistId: string) =>
+    emit(tx, { type: 'catalog.playlist-assignment.changed', data: { hqId, scope, storeId: store.storeId, deviceId, playlistId: null, previousPlaylistId } }, deps.clock);
+  if (cleared.store) await changed('STORE', cleared.store.hqId, null, cleared.store.playlistId);
+  // In device id order, so the announcements do not follow the table's physical order.
+  for (const d of [...cleared.devices].sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))) await changed('DEVICE', d.hqId, d.deviceId, d.playlistId);
+  if (cleared.store || cleared.devices.length) deps.logger.info({ storeId: store.storeId, reason: store.reason, store: Boolean(cleared.store), devices: cleared.devices.length }, 'assignments of a store cleared');
+};
+
+/** A revoked device keeps no own playlist (its store's stays); announced as cleared. */
+export const clearDeviceAssignment = async (tx: DbExecutor, deps: { clock: Clock }, device: { storeId: string; deviceId: string }): Promise<void> => {
+  const cleared = await deleteDevicePlaylistOfStore(tx, device.storeId, device.deviceId);
+  if (!cleared) return;
+  await emit(
+    tx,
+    { type: 'catalog.playlist-assignment.changed', data: { hqId: cleared.hqId, scope: 'DEVICE', storeId: device.storeId, deviceId: device.deviceId, playlistId: null, previousPlaylistId: cleared.playlistId } },
+    deps.clock,
+  );
 };

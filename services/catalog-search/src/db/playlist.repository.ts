@@ -141,3 +141,13 @@ export const deleteAssignmentsOfPlaylist = async (tx: DbExecutor, playlistId: st
   stores: await tx.delete(storePlaylists).where(eq(storePlaylists.playlistId, playlistId)).returning(),
   devices: await tx.delete(devicePlaylists).where(eq(devicePlaylists.playlistId, playlistId)).returning(),
 });
+
+/** The store's own assignment and its devices', removed (the store is closed or deleted). */
+export const deleteAssignmentsOfStore = async (tx: DbExecutor, storeId: string) => ({
+  store: await deleteStorePlaylist(tx, storeId),
+  devices: await deleteDevicePlaylistsOfStore(tx, storeId),
+});
+
+/** A device's own assignment in its store, removed (the device is revoked); undefined when it had none. */
+export const deleteDevicePlaylistOfStore = async (tx: DbExecutor, storeId: string, deviceId: string) =>
+  (await tx.delete(devicePlaylists).where(and(eq(devicePlaylists.deviceId, deviceId), eq(devicePlaylists.storeId, storeId))).returning())[0];

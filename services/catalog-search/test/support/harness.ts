@@ -1,5 +1,5 @@
 import { ManualClock, type Role } from '@storecast/service-kit';
-import { apiClient, createTestEnv, OrganizationDouble, startTestS3, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, eventPublisher, OrganizationDouble, startTestS3, type EventPublisher, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { loadCatalogSearchConfig } from '../../src/config';
 import { start, type StartedCatalogSearch } from '../../src/server';
@@ -16,6 +16,8 @@ export interface Harness {
   /** Outbox rows (routing key, data) in write order. */
   events(type?: string): Promise<Array<{ type: string; data: Record<string, unknown> }>>;
   audits(action?: string): Promise<Array<Record<string, unknown>>>;
+  /** Publishes a domain event on the test exchange, as another service's outbox relay would. */
+  publish: EventPublisher['publish'];
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
     { clock },
   );
   const db = service.runtime.db;
+  const publisher = await eventPublisher(env);
   return {
     env,
     s3,
@@ -49,7 +52,9 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
       const { rows } = await db.execute<Record<string, unknown>>(sql`select * from audit_records order by created_at, id`);
       return rows.filter((r) => !action || r.action === action);
     },
+    publish: (type, data, occurredAt) => publisher.publish(type, data, occurredAt),
     async stop() {
+      await publisher.close();
       await service.stop();
       await organization.stop();
       await s3.close();

@@ -10,3 +10,4 @@ export * from './doubles/catalog.double';
 export * from './records';
 export * from './hostile';
 export * from './media';
+export * from './event-publisher';

@@ -1,0 +1,26 @@
+import amqp from 'amqplib';
+import type { DomainEventMap, DomainEventType } from '@storecast/proto';
+import { newId } from '../ids';
+
+/**
+ * Publishes domain events on a test exchange as the outbox relay does (envelope, message id,
+ * persistent, publisher confirms), so a service under test consumes them from real RabbitMQ.
+ */
+export const eventPublisher = async (target: { amqpUrl: string; exchange: string }) => {
+  const connection = await amqp.connect(target.amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  await channel.assertExchange(target.exchange, 'topic', { durable: true });
+  return {
+    /** Resolves with the message id once the broker confirmed it. */
+    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K], occurredAt: Date = new Date()): Promise<string> {
+      const id = newId();
+      const envelope = { id, type, occurredAt: occurredAt.toISOString(), data };
+      channel.publish(target.exchange, type, Buffer.from(JSON.stringify(envelope)), { messageId: id, persistent: true, contentType: 'application/json' });
+      await channel.waitForConfirms();
+      return id;
+    },
+    close: () => connection.close(),
+  };
+};
+
+export type EventPublisher = Awaited<ReturnType<typeof eventPublisher>>;
