@@ -1,7 +1,6 @@
-import amqp from 'amqplib';
 import type { Pool } from 'pg';
 import { createLogger, ManualClock, newId } from '@storecast/service-kit';
-import { apiClient, CatalogDouble, createTestEnv, OrganizationDouble, type ApiClient, type TestEnv } from '@storecast/service-kit/testing';
+import { apiClient, CatalogDouble, createTestEnv, eventPublisher, OrganizationDouble, type ApiClient, type EventPublisher, type TestEnv } from '@storecast/service-kit/testing';
 import { loadPlaybackConfig } from '../src/config';
 import { start, type StartedPlayback } from '../src/server';
 import { CommercialsDouble } from './doubles';
@@ -31,8 +30,8 @@ export interface Harness {
   operatorToken: string;
   /** An HQ with two stores (plan as given), and tokens of its HQ manager and store managers. */
   tenant(options?: { plan?: 'AI' | 'TRUST' | null; name?: string }): Tenant;
-  /** Publishes an event on the test exchange the way a peer's outbox relay does. */
-  publish(routingKey: string, data: Record<string, unknown>): Promise<string>;
+  /** Publishes an event on the test exchange the way a peer's outbox relay does (occurredAt: the test clock). */
+  publish: EventPublisher['publish'];
   stop(): Promise<void>;
 }
 
@@ -55,9 +54,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
     }),
   );
   const service = await start(config, { clock, ...(process.env.PLAYBACK_TEST_LOG_LEVEL ? { logger: createLogger('playback', process.env.PLAYBACK_TEST_LOG_LEVEL) } : {}) });
-  const connection = await amqp.connect(env.amqpUrl);
-  const channel = await connection.createConfirmChannel();
-  await channel.assertExchange(env.exchange, 'topic', { durable: true });
+  const publisher = await eventPublisher(env);
   let n = 0;
   return {
     env,
@@ -86,18 +83,9 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
         otherStoreToken: env.sign({ role: 'STORE_MANAGER', storeId: otherStoreId, hqId }),
       };
     },
-    async publish(routingKey, data) {
-      const id = newId();
-      channel.publish(env.exchange, routingKey, Buffer.from(JSON.stringify({ id, type: routingKey, occurredAt: clock.now().toISOString(), data })), {
-        messageId: id,
-        contentType: 'application/json',
-        persistent: true,
-      });
-      await channel.waitForConfirms();
-      return id;
-    },
+    publish: (type, data, occurredAt = clock.now()) => publisher.publish(type, data, occurredAt),
     async stop() {
-      await connection.close();
+      await publisher.close();
       await service.stop();
       await organization.stop();
       await catalog.stop();

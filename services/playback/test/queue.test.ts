@@ -218,7 +218,7 @@ describe('commercial songs', () => {
     await queue(t.storeToken);
     expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([b]);
     h.commercials.purge(b!);
-    await h.publish('dispatch.commercial.purged', { commercialId: b, hqId: t.hqId });
+    await h.publish('dispatch.commercial.purged', { commercialId: b!, hqId: t.hqId });
     await eventually(async () => {
       const { rows } = await h.pool.query('select commercial_id from commercial_cursors where store_id = $1', [t.storeId]);
       expect(rows[0].commercial_id).toBeNull();
@@ -236,7 +236,7 @@ describe('commercial songs', () => {
     h.commercials.add({ id: newId(), hqId: other.hqId });
     await queue(t.storeToken);
     await queue(other.storeToken);
-    await h.publish('catalog.music.purged', { musicId: a });
+    await h.publish('catalog.music.purged', { musicId: a! });
     await eventually(async () => {
       const { rows } = await h.pool.query('select store_id, commercial_id from commercial_cursors where store_id = any($1) order by store_id', [[t.storeId, other.storeId]]);
       expect(rows.find((r) => r.store_id === t.storeId).commercial_id).toBeNull();
