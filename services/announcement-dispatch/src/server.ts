@@ -31,6 +31,7 @@ import { commercialHandlers } from './grpc/commercial.handlers';
 import { purgeDeletedCommercials } from './app/commercials.use-case';
 import { purgeExpiredDrafts } from './app/purge-drafts.use-case';
 import { minuteScheduler, type MinuteScheduler } from './scheduler/minute-scheduler';
+import { startOrganizationStoresConsumer } from './events/organization-stores.consumer';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -92,6 +93,8 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
         organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR), runtime.peer(createStoreDeviceClient, config.ORGANIZATION_GRPC_ADDR)),
       identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR), runtime.logger),
     };
+    // Stores organization closes or deletes receive nothing more (their open dispatches are canceled).
+    await startOrganizationStoresConsumer({ broker: runtime.broker, context });
 
     const api = new ServiceApi({
       title: 'Storecast announcement-dispatch',

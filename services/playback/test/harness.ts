@@ -83,7 +83,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
         otherStoreToken: env.sign({ role: 'STORE_MANAGER', storeId: otherStoreId, hqId }),
       };
     },
-    publish: (type, data, occurredAt = clock.now()) => publisher.publish(type, data, occurredAt),
+    publish: (type, data, options) => publisher.publish(type, data, { occurredAt: clock.now(), ...options }),
     async stop() {
       await publisher.close();
       await service.stop();

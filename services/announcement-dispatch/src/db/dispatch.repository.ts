@@ -121,6 +121,30 @@ export const cancelScheduledOfAnnouncement = async (tx: DbExecutor, announcement
       .returning({ id: dispatches.id })
   ).length;
 
+/** Rows of the store that its HQ sent (hq_id = hqId) or the store itself (hq_id null); never another HQ's. */
+const ofStoreUnderHq = (storeId: string, hqId: string) => and(eq(dispatches.storeId, storeId), or(eq(dispatches.hqId, hqId), isNull(dispatches.hqId)));
+
+/** Store closed or deleted: its SCHEDULED rows (of the HQ, or its own) become CANCELED; how many. */
+export const cancelScheduledOfStore = async (tx: DbExecutor, storeId: string, hqId: string, now: Date): Promise<number> =>
+  (
+    await tx
+      .update(dispatches)
+      .set({ status: 'CANCELED', canceledAt: now })
+      .where(and(ofStoreUnderHq(storeId, hqId), eq(dispatches.status, 'SCHEDULED')))
+      .returning({ id: dispatches.id })
+  ).length;
+
+/**
+ * Store closed or deleted: its PENDING rows (of the HQ, or its own) become CANCELED and revoked,
+ * as a remote stop marks them (listed in the store's revokedDispatchIds that KST day).
+ */
+export const revokePendingOfStore = async (tx: DbExecutor, storeId: string, hqId: string, now: Date): Promise<DispatchRow[]> =>
+  tx
+    .update(dispatches)
+    .set({ status: 'CANCELED', canceledAt: now, revokedAt: now })
+    .where(and(ofStoreUnderHq(storeId, hqId), eq(dispatches.status, 'PENDING')))
+    .returning();
+
 /**
  * Scheduler: SCHEDULED rows whose time has come become PENDING. Rows another replica holds are
  * skipped (SKIP LOCKED) and the status is re-checked in the UPDATE, so a row turns PENDING once.

@@ -24,6 +24,15 @@ export const RECENT_PLAYED_MS = 5 * 60 * 1000;
 /** A scheduled time is in the future and within one year. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 3600 * 1000;
 
+/**
+ * Why a store no longer receives dispatches (organization.store.closed / .deleted; a choice where
+ * the spec is silent, see README): closing is irreversible, a deleted store is gone from every read.
+ * Its open rows of its HQ and its own broadcasts become CANCELED: SCHEDULED ones never turn due,
+ * PENDING ones are also marked revoked, as a remote stop marks them, so a player still connected
+ * stops them at once. Final rows (PLAYED, MISSED, CANCELED) keep their result.
+ */
+export type StoreGoneReason = 'STORE_CLOSED' | 'STORE_DELETED' | 'HQ_DELETED';
+
 export type ScheduledAtProblem = 'PAST' | 'TOO_FAR';
 
 /** Why a requested scheduled time is refused, if it is (one year = the same instant next year). */

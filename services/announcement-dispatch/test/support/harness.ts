@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
-import { apiClient, createTestEnv, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, eventPublisher, startTestS3, type ApiClient, type EventPublisher, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { ManualClock, newId } from '@storecast/service-kit';
 import { sql } from 'drizzle-orm';
 import { loadAnnouncementDispatchConfig } from '../../src/config';
@@ -27,6 +27,13 @@ export interface Harness {
   /** Another instance of the service on the same database (a second replica). */
   startReplica(): Promise<StartedAnnouncementDispatch>;
   outbox(type?: string): Promise<Array<{ routingKey: string; payload: Record<string, unknown> }>>;
+  /**
+   * Publishes an event on the test exchange the way a peer's outbox relay does (occurredAt: the
+   * test clock; pass `id` to publish the same message again, as a redelivery). Returns the message id.
+   */
+  publish: EventPublisher['publish'];
+  /** True once a consumer of the service has committed the handling of that message id. */
+  handled(messageId: string): Promise<boolean>;
   dispatchRow(id: string): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
@@ -43,6 +50,7 @@ export const startHarness = async (options: { env?: Record<string, string>; deps
     );
   const service = await start(config(), { clock, ...options.deps });
   const replicas: StartedAnnouncementDispatch[] = [];
+  const publisher = await eventPublisher(env);
   const hqId = newId();
   const hqAccountId = newId();
   peers.accounts.set(hqAccountId, 'manager@hq.example');
@@ -71,11 +79,17 @@ export const startHarness = async (options: { env?: Record<string, string>; deps
         .map((r) => ({ routingKey: r.routing_key, payload: (r.payload.data ?? r.payload) as Record<string, unknown> }))
         .filter((r) => !type || r.routingKey === type);
     },
+    publish: (type, data, options) => publisher.publish(type, data, { occurredAt: clock.now(), ...options }),
+    async handled(messageId) {
+      const res = await service.runtime.db.execute(sql`select 1 from processed_messages where message_id = ${messageId}`);
+      return res.rows.length > 0;
+    },
     async dispatchRow(id) {
       const res = await service.runtime.db.execute(sql`select * from dispatches where id = ${id}`);
       return res.rows[0] as Record<string, unknown>;
     },
     async stop() {
+      await publisher.close();
       for (const r of replicas) await r.stop();
       await service.stop();
       await peers.stop();

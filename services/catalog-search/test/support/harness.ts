@@ -52,7 +52,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
       const { rows } = await db.execute<Record<string, unknown>>(sql`select * from audit_records order by created_at, id`);
       return rows.filter((r) => !action || r.action === action);
     },
-    publish: (type, data, occurredAt) => publisher.publish(type, data, occurredAt),
+    publish: (type, data, options) => publisher.publish(type, data, options),
     async stop() {
       await publisher.close();
       await service.stop();

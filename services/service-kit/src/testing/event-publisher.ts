@@ -11,10 +11,13 @@ export const eventPublisher = async (target: { amqpUrl: string; exchange: string
   const channel = await connection.createConfirmChannel();
   await channel.assertExchange(target.exchange, 'topic', { durable: true });
   return {
-    /** Resolves with the message id once the broker confirmed it. */
-    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K], occurredAt: Date = new Date()): Promise<string> {
-      const id = newId();
-      const envelope = { id, type, occurredAt: occurredAt.toISOString(), data };
+    /**
+     * Resolves with the message id once the broker confirmed it. `id` publishes a message again
+     * under the same id (a redelivery, as the relay may send after a crash).
+     */
+    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K], options: { occurredAt?: Date; id?: string } = {}): Promise<string> {
+      const id = options.id ?? newId();
+      const envelope = { id, type, occurredAt: (options.occurredAt ?? new Date()).toISOString(), data };
       channel.publish(target.exchange, type, Buffer.from(JSON.stringify(envelope)), { messageId: id, persistent: true, contentType: 'application/json' });
       await channel.waitForConfirms();
       return id;
