@@ -14,7 +14,7 @@ import type { SseFanoutConfig } from './config';
 import { ConnectionHub } from './app/connection-hub';
 import type { AppContext } from './app/context';
 import type { Timers } from './app/ports';
-import { startDispatchConsumer } from './events/dispatch.consumer';
+import { startReplicaConsumer } from './events/replica.consumer';
 import { streamRoutes } from './http/stream.routes';
 
 export interface SseFanoutDeps {
@@ -66,11 +66,11 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
       hub,
     };
 
-    await startDispatchConsumer({ broker: runtime.broker, logger, hub });
+    await startReplicaConsumer({ broker: runtime.broker, logger, hub });
 
     const api = new ServiceApi({
       title: 'Storecast sse-fanout',
-      description: 'Stream tickets and the store announcement stream (server-sent events), fed by dispatch events',
+      description: 'Stream tickets and the store announcement stream (server-sent events), fed by dispatch events and ended by organization events',
       verifier: runtime.verifier,
     });
     const { http } = await runtime.serve({ api, routers: [streamRoutes(api, ctx)], backlog: config.SSE_LISTEN_BACKLOG });

@@ -242,3 +242,111 @@ describe('shutting down', () => {
     expect(hub.stats().open).toBe(0);
   });
 });
+
+describe('ending the streams of a store or device that can no longer stream', () => {
+  it('every stream of the store gets stream-ended after the events already queued for it, then is closed; yields between chunks', () => {
+    const logger = createLogger('hub-test', 'silent');
+    const logged = jest.spyOn(logger, 'info');
+    const { hub, turns, runTurns } = hubWith({ logger });
+    const sinks = Array.from({ length: 5 }, () => new LateCloseSink());
+    sinks.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    const other = new RecordingSink();
+    hub.open({ storeId: 'other', deviceId: null }, other);
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    hub.endStreams({ storeId: 's', deviceId: null }, 'STORE_SUSPENDED');
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 2 });
+    // 5 announcements and 5 last events, 2 writes per turn: the loop is never held for all of them.
+    expect(turns).toHaveLength(1);
+    expect(hub.stats().open).toBe(6);
+    runTurns();
+    for (const sink of sinks) {
+      // A LateCloseSink throws on a write after end: the close came after the last event, and nothing followed it.
+      expect(sink.events()).toEqual(['connected:', 'announcement:1', 'stream-ended:']);
+      expect(sink.frames.at(-1)).toBe('event: stream-ended\ndata: {"reason":"STORE_SUSPENDED","endedAt":"2026-11-23T01:00:00.000Z"}\n\n');
+    }
+    expect(other.state).toBe('open');
+    expect(hub.stats()).toMatchObject({ open: 1, ended: 5 });
+    expect(logged).toHaveBeenCalledWith({ storeId: 's', deviceId: null, reason: 'STORE_SUSPENDED', count: 5 }, 'streams ended');
+  });
+
+  it('the close waits for the last event of each stream even when it lies behind a broadcast that is still being written', () => {
+    const { hub, runTurns } = hubWith({ writesPerTurn: 1 });
+    const sinks = [new LateCloseSink(), new LateCloseSink(), new LateCloseSink()];
+    sinks.forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    hub.endStreams({ storeId: 's', deviceId: null }, 'STORE_CLOSED');
+    // Only the first stream has its announcement so far; none is closed yet.
+    expect(sinks.map((s) => s.events().length)).toEqual([2, 1, 1]);
+    expect(hub.stats().open).toBe(3);
+    runTurns();
+    for (const sink of sinks) expect(sink.events()).toEqual(['connected:', 'announcement:1', 'stream-ended:']);
+    expect(hub.stats().open).toBe(0);
+  });
+
+  it('a revoked device ends only the streams opened for it; the store-level and other devices\' streams stay', () => {
+    const { hub, runTurns } = hubWith();
+    const storeLevel = new RecordingSink();
+    const revoked = [new RecordingSink(), new RecordingSink()];
+    const otherDevice = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: null }, storeLevel);
+    revoked.forEach((s) => hub.open({ storeId: 's', deviceId: 'd1' }, s));
+    hub.open({ storeId: 's', deviceId: 'd2' }, otherDevice);
+    hub.endStreams({ storeId: 's', deviceId: 'd1' }, 'DEVICE_REVOKED');
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    runTurns();
+    expect(revoked.map((s) => [s.state, s.events()])).toEqual([
+      ['ended', ['connected:', 'stream-ended:']],
+      ['ended', ['connected:', 'stream-ended:']],
+    ]);
+    expect([storeLevel, otherDevice].map((s) => [s.state, s.events()])).toEqual([
+      ['open', ['connected:', 'announcement:1']],
+      ['open', ['connected:', 'announcement:1']],
+    ]);
+    expect(hub.stats()).toMatchObject({ open: 2, ended: 2 });
+  });
+
+  it('an ended stream gets no keep-alive and no event afterwards, and its timers are cancelled', () => {
+    const clock = new ManualClock(new Date('2026-11-23T01:00:00.000Z'));
+    const timers = new ManualTimers(clock);
+    const { hub, runTurns } = hubWith({ clock, timers });
+    const sink = new LateCloseSink();
+    hub.open({ storeId: 's', deviceId: null }, sink);
+    hub.endStreams({ storeId: 's', deviceId: null }, 'STORE_DELETED');
+    runTurns();
+    expect(timers.pending).toBe(0);
+    timers.advance(60_000);
+    hub.publish({ storeId: 's', deviceId: null }, 'announcement', { n: 1 });
+    runTurns();
+    sink.closed();
+    expect(sink.events()).toEqual(['connected:', 'stream-ended:']);
+  });
+
+  it('a store or device without streams here: nothing is queued, nothing logged', () => {
+    const logger = createLogger('hub-test', 'silent');
+    const logged = jest.spyOn(logger, 'info');
+    const { hub, turns } = hubWith({ logger });
+    const sink = new RecordingSink();
+    hub.open({ storeId: 's', deviceId: 'd1' }, sink);
+    hub.endStreams({ storeId: 'elsewhere', deviceId: null }, 'STORE_SUSPENDED');
+    hub.endStreams({ storeId: 's', deviceId: 'd2' }, 'DEVICE_REVOKED');
+    hub.endStreams({ storeId: 'elsewhere', deviceId: 'd1' }, 'DEVICE_REVOKED');
+    expect(turns).toHaveLength(0);
+    expect(sink.state).toBe('open');
+    expect(hub.stats()).toMatchObject({ open: 1, ended: 0 });
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('a stream that went away meanwhile, or whose client is too far behind for the last event, is not counted as ended', () => {
+    const { hub, runTurns } = hubWith({ writesPerTurn: 1 });
+    const [fine, gone, slow] = [new RecordingSink(), new RecordingSink(), new RecordingSink()];
+    [fine, gone, slow].forEach((s) => hub.open({ storeId: 's', deviceId: null }, s));
+    // The first stream is ended in this turn; the others' turn comes after they went away or fell behind.
+    hub.endStreams({ storeId: 's', deviceId: null }, 'STORE_CLOSED');
+    gone.end();
+    slow.bufferedBytes = 4096;
+    runTurns();
+    expect([fine, gone, slow].map((s) => s.state)).toEqual(['ended', 'ended', 'destroyed']);
+    expect(fine.events()).toEqual(['connected:', 'stream-ended:']);
+    expect(hub.stats()).toMatchObject({ open: 0, ended: 1, dropped: 1 });
+  });
+});

@@ -1,6 +1,6 @@
 import { newId } from '@storecast/service-kit';
 import type { TestEnv } from '@storecast/service-kit/testing';
-import { createTestEnv, eventPublisher, pendingEvent, revokedEventData, startFanout, type Fanout } from './support/harness';
+import { createTestEnv, eventPublisher, pendingEvent, revokedEventData, startFanout, storeEndedData, type Fanout } from './support/harness';
 
 describe('several replicas on one exchange', () => {
   let env: TestEnv;
@@ -40,6 +40,28 @@ describe('several replicas on one exchange', () => {
       onA.close();
       onB.close();
     }
+  });
+
+  it('a suspended store and a revoked device end their streams on every replica, each with stream-ended first', async () => {
+    const [a, b] = replicas as [Fanout, Fanout];
+    const storeId = newId();
+    const device = newId();
+    const deviceStreams = [await a.connect(await a.ticket(storeId, device)), await b.connect(await b.ticket(storeId, device))];
+    const storeStreams = [await a.connect(await a.ticket(storeId)), await b.connect(await b.ticket(storeId))];
+    for (const stream of [...deviceStreams, ...storeStreams]) await stream.nextEvent();
+
+    await publisher.publish('organization.device.revoked', { deviceId: device, storeId });
+    for (const stream of deviceStreams) {
+      expect(await stream.nextEvent()).toMatchObject({ event: 'stream-ended', data: { reason: 'DEVICE_REVOKED' } });
+      await expect(stream.closed).resolves.toEqual({ ended: true });
+    }
+    await publisher.publish('organization.store.suspended', storeEndedData('organization.store.suspended', storeId));
+    for (const stream of storeStreams) {
+      expect(await stream.nextEvent()).toMatchObject({ event: 'stream-ended', data: { reason: 'STORE_SUSPENDED' } });
+      await expect(stream.closed).resolves.toEqual({ ended: true });
+    }
+    expect(a.service.hub.stats().ended).toBeGreaterThanOrEqual(2);
+    expect(b.service.hub.stats().ended).toBeGreaterThanOrEqual(2);
   });
 
   it('a replica that stops ends its streams at once (players reconnect to another), the other keeps delivering', async () => {

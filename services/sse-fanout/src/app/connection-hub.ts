@@ -1,7 +1,7 @@
 import { toIso, type Clock, type Logger } from '@storecast/service-kit';
 import { eventFrame, firstKeepAliveMs, KEEP_ALIVE_FRAME, lifetimeMs, reaches, type EventTarget, type StreamAudience } from '../domain/sse';
 import type { StreamSink, Timer, Timers } from './ports';
-import { STREAM_EVENT, type ConnectedEvent } from './stream-events';
+import { STREAM_EVENT, type ConnectedEvent, type StreamEndedEvent, type StreamEndReason } from './stream-events';
 
 export interface ConnectionHubOptions {
   clock: Clock;
@@ -37,6 +37,15 @@ interface FanOut {
   frame: Buffer;
   targets: Stream[];
   next: number;
+  /** Set when the event is the last one: each stream is closed right after it (see endStreams). */
+  ending?: Ending;
+}
+
+/** What an ending fan-out logs once its last stream is done. */
+interface Ending {
+  target: EventTarget;
+  reason: StreamEndReason;
+  ended: number;
 }
 
 export interface HubStats {
@@ -46,6 +55,8 @@ export interface HubStats {
   dropped: number;
   /** Event frames written to streams. */
   delivered: number;
+  /** Streams closed after a `stream-ended` event (store suspended, closed or deleted; device revoked). */
+  ended: number;
 }
 
 const KEEP_ALIVE = Buffer.from(KEEP_ALIVE_FRAME);
@@ -62,13 +73,15 @@ const KEEP_ALIVE = Buffer.from(KEEP_ALIVE_FRAME);
  * - Each stream gets a keep-alive comment every `keepAliveMs` (the first up to `keepAliveJitterMs`
  *   sooner, so streams opened together do not keep alive together) and is closed by the server after its
  *   lifetime (at most `maxLifetimeMs`, up to `closeJitterMs` earlier).
+ * - A store or device that can no longer stream (endStreams) has its streams ended through the same
+ *   queue: one last `stream-ended` event after whatever was queued for them, then the close.
  */
 export class ConnectionHub {
   private readonly byStore = new Map<string, Set<Stream>>();
   private readonly queue: FanOut[] = [];
   private draining = false;
   private closed = false;
-  private readonly counters = { dropped: 0, delivered: 0 };
+  private readonly counters = { dropped: 0, delivered: 0, ended: 0 };
   private openCount = 0;
   private readonly random: () => number;
   private readonly nextTurn: (fn: () => void) => void;
@@ -118,6 +131,24 @@ export class ConnectionHub {
     if (!this.draining) this.drain();
   }
 
+  /**
+   * Ends the open streams a target reaches — every stream of the store (deviceId null), or only
+   * those opened for that device — with one last `stream-ended` event saying why. It goes through
+   * the fan-out queue like any event: each of these streams gets it after every event already
+   * queued for it and is closed right after it (never before a queued write), `writesPerTurn`
+   * streams per turn. Streams opened after this call are not ended (snapshot, as for publish).
+   */
+  endStreams(target: EventTarget, reason: StreamEndReason): void {
+    const streams = this.byStore.get(target.storeId);
+    if (!streams) return;
+    const targets: Stream[] = [];
+    for (const stream of streams) if (reaches(stream.audience, target)) targets.push(stream);
+    if (targets.length === 0) return;
+    const data: StreamEndedEvent = { reason, endedAt: toIso(this.options.clock.now()) };
+    this.queue.push({ frame: Buffer.from(eventFrame(STREAM_EVENT.ended, data)), targets, next: 0, ending: { target, reason, ended: 0 } });
+    if (!this.draining) this.drain();
+  }
+
   /** Stops accepting streams and closes every open one (they reconnect to another replica). */
   close(): void {
     this.closed = true;
@@ -137,10 +168,16 @@ export class ConnectionHub {
       while (fanOut.next < fanOut.targets.length && budget > 0) {
         const stream = fanOut.targets[fanOut.next++]!;
         if (!stream.open) continue;
-        if (this.write(stream, fanOut.frame)) this.counters.delivered++;
+        if (this.write(stream, fanOut.frame)) {
+          this.counters.delivered++;
+          if (fanOut.ending) this.endAfterLastEvent(stream, fanOut.ending);
+        }
         budget--;
       }
-      if (fanOut.next >= fanOut.targets.length) this.queue.shift();
+      if (fanOut.next >= fanOut.targets.length) {
+        this.queue.shift();
+        if (fanOut.ending) this.logEnded(fanOut.ending);
+      }
     }
     if (this.queue.length > 0) this.nextTurn(this.drain);
     else this.draining = false;
@@ -168,6 +205,17 @@ export class ConnectionHub {
   private end(stream: Stream): void {
     this.forget(stream);
     stream.sink.end();
+  }
+
+  /** The stream's last event is written (after everything queued before it): the close follows it. */
+  private endAfterLastEvent(stream: Stream, ending: Ending): void {
+    this.end(stream);
+    ending.ended++;
+    this.counters.ended++;
+  }
+
+  private logEnded({ target, reason, ended }: Ending): void {
+    this.options.logger.info({ storeId: target.storeId, deviceId: target.deviceId, reason, count: ended }, 'streams ended');
   }
 
   private forget(stream: Stream): void {

@@ -9,13 +9,20 @@ import { z } from 'zod';
  *   a recurring occurrence fell due); the payload is the PendingAnnouncementItem of the pending list
  *   plus deviceId and pendingAt, so a player may start at once; it still reloads the pending list;
  * - `announcement-revoked`: HQ stopped a PENDING dispatch remotely; the player stops it at once
- *   (the pending list carries it in revokedDispatchIds too).
+ *   (the pending list carries it in revokedDispatchIds too);
+ * - `stream-ended`: the last event of a stream the server ends because its store was suspended,
+ *   closed or deleted, or its device revoked (organization events); the reason tells the player
+ *   not to reconnect at once, as it would after the 30-minute close or a lost connection.
  */
 export const STREAM_EVENT = {
   connected: 'connected',
   announcement: 'announcement',
   revoked: 'announcement-revoked',
+  ended: 'stream-ended',
 } as const;
+
+/** Why the server ended a stream before its lifetime: its store or its device can no longer stream. */
+export const STREAM_END_REASONS = ['STORE_SUSPENDED', 'STORE_CLOSED', 'STORE_DELETED', 'DEVICE_REVOKED'] as const;
 
 export const ConnectedEventSchema = z.object({
   storeId: z.string(),
@@ -49,9 +56,18 @@ export const AnnouncementRevokedEventSchema = z.object({
   revokedAt: z.string(),
 });
 
+export const StreamEndedEventSchema = z.object({
+  /** STORE_*: every stream of the store ends; DEVICE_REVOKED: only the streams opened for that device. */
+  reason: z.enum(STREAM_END_REASONS),
+  /** When this server ended the stream (ISO 8601). */
+  endedAt: z.string(),
+});
+
 export type ConnectedEvent = z.output<typeof ConnectedEventSchema>;
 export type AnnouncementEvent = z.output<typeof AnnouncementEventSchema>;
 export type AnnouncementRevokedEvent = z.output<typeof AnnouncementRevokedEventSchema>;
+export type StreamEndedEvent = z.output<typeof StreamEndedEventSchema>;
+export type StreamEndReason = StreamEndedEvent['reason'];
 
 /** What a player sees of dispatch.dispatch.pending (tenant ids stay on the server side). */
 export const announcementEvent = (data: DomainEventMap['dispatch.dispatch.pending']): AnnouncementEvent => ({

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { AppContext } from '../app/context';
 import { issueStreamTicket, STREAM_PATH } from '../app/issue-stream-ticket.use-case';
 import { openStream } from '../app/open-stream.use-case';
-import { STREAM_EVENT } from '../app/stream-events';
+import { STREAM_END_REASONS, STREAM_EVENT } from '../app/stream-events';
 import { EVENT_STREAM, startEventStream } from './event-stream';
 import { StreamQuerySchema, StreamTicketQuerySchema, StreamTicketResponseSchema } from './stream.schemas';
 
@@ -13,7 +13,9 @@ const STREAM_DESCRIPTION = [
   'Server-sent events for the store of the ticket (spec 03 § Events). The ticket is checked once, at connect; the stream outlives it.',
   `Events: \`${STREAM_EVENT.connected}\` first, data { storeId, deviceId, connectedAt, closesAt, keepAliveSeconds } (with \`retry:\`);`,
   `\`${STREAM_EVENT.announcement}\` when a dispatch of the store became PENDING (created for now, scheduled time reached), data { dispatchId, announcementId, title, audioUrl, durationSeconds, isEmergency, playAt, deviceId, pendingAt } — reload the pending list;`,
-  `\`${STREAM_EVENT.revoked}\` when HQ stopped a dispatch remotely, data { dispatchId, announcementId, deviceId, revokedAt } — stop it at once.`,
+  `\`${STREAM_EVENT.revoked}\` when HQ stopped a dispatch remotely, data { dispatchId, announcementId, deviceId, revokedAt } — stop it at once;`,
+  `\`${STREAM_EVENT.ended}\` last, when the store was suspended, closed or deleted (every stream of the store) or the stream's device was revoked (the streams opened with that deviceId), data { reason: ${STREAM_END_REASONS.join(' | ')}, endedAt } —`,
+  'the server closes the stream right after it: do not reconnect at once (close the EventSource), the store or device no longer receives announcements.',
   'A comment line every 25 s keeps the connection alive; the server closes the stream after at most 30 minutes (reconnect with a new ticket).',
   'Nothing is replayed: after a reconnect, reload the pending list. A dispatch addressed to one device reaches only a stream opened with that deviceId.',
   'A client too slow to read its events is disconnected.',

@@ -1,7 +1,6 @@
-import amqp from 'amqplib';
-import type { DomainEventMap, DomainEventType } from '@storecast/proto';
+import type { DomainEventMap } from '@storecast/proto';
 import { ManualClock, newId, type Logger } from '@storecast/service-kit';
-import { apiClient, createTestEnv, eventually, type TestEnv } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, eventPublisher, eventually, type TestEnv } from '@storecast/service-kit/testing';
 import { loadSseFanoutConfig } from '../../src/config';
 import { start, type StartedSseFanout } from '../../src/server';
 import { ManualTimers } from './manual-timers';
@@ -49,22 +48,8 @@ export const startFanout = async (
   };
 };
 
-/** Publishes events on the test exchange as the outbox relay does (envelope, message id). */
-export const eventPublisher = async (env: TestEnv) => {
-  const connection = await amqp.connect(env.amqpUrl);
-  const channel = await connection.createConfirmChannel();
-  await channel.assertExchange(env.exchange, 'topic', { durable: true });
-  return {
-    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K]): Promise<string> {
-      const id = newId();
-      const envelope = { id, type, occurredAt: new Date().toISOString(), data };
-      channel.publish(env.exchange, type, Buffer.from(JSON.stringify(envelope)), { messageId: id, persistent: true, contentType: 'application/json' });
-      await channel.waitForConfirms();
-      return id;
-    },
-    close: () => connection.close(),
-  };
-};
+/** Events onto the test exchange as the outbox relay sends them (the kit's). */
+export { eventPublisher };
 
 export const pendingEvent = (storeId: string, overrides: Partial<DomainEventMap['dispatch.dispatch.pending']> = {}): DomainEventMap['dispatch.dispatch.pending'] => ({
   dispatchId: newId(),
@@ -91,3 +76,22 @@ export const revokedEventData = (storeId: string, dispatchId: string, deviceId: 
 });
 
 export { createTestEnv };
+
+/** The organization events after which a store's streams end, and the reason each stream is told. */
+export type StoreEndedType = 'organization.store.suspended' | 'organization.store.closed' | 'organization.store.deleted';
+export const STORE_ENDED: ReadonlyArray<[StoreEndedType, 'STORE_SUSPENDED' | 'STORE_CLOSED' | 'STORE_DELETED']> = [
+  ['organization.store.suspended', 'STORE_SUSPENDED'],
+  ['organization.store.closed', 'STORE_CLOSED'],
+  ['organization.store.deleted', 'STORE_DELETED'],
+];
+
+/** The payload organization emits for a store event (through its outbox). */
+export const storeEndedData = <K extends StoreEndedType>(type: K, storeId: string): DomainEventMap[K] => {
+  const hqId = newId();
+  const data = {
+    'organization.store.suspended': { storeId, hqId, reason: 'unpaid invoices' },
+    'organization.store.closed': { storeId, hqId, closedAt: '2026-11-23T01:03:00.000Z' },
+    'organization.store.deleted': { storeId, hqId, deletedAt: '2026-11-23T01:03:00.000Z', reason: 'STORE_DELETED' as const },
+  } satisfies { [T in StoreEndedType]: DomainEventMap[T] };
+  return data[type] as DomainEventMap[K];
+};
