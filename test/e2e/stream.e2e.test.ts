@@ -11,7 +11,7 @@ interface SseMessage {
 
 /** A player's EventSource, on raw HTTP: frames in arrival order. */
 const openStream = (url: string) =>
-  new Promise<{ status: number; contentType?: string; next: () => Promise<SseMessage>; close: () => void; body?: string }>((resolve, reject) => {
+  new Promise<{ status: number; contentType?: string; next: () => Promise<SseMessage>; close: () => void; body?: string; ended?: Promise<boolean> }>((resolve, reject) => {
     const req = http.get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) {
         let body = '';
@@ -39,8 +39,10 @@ const openStream = (url: string) =>
         }
         waiting.splice(0).forEach((w) => w());
       });
+      const ended = new Promise<boolean>((done) => res.once('end', () => done(true)));
       resolve({
         status: 200,
+        ended,
         contentType: res.headers['content-type'],
         next: async () => {
           while (frames.length === 0) await new Promise<void>((r) => waiting.push(r));
@@ -60,6 +62,7 @@ describe('the store announcement stream, end to end through the gateway', () => 
   let s3: TestS3;
   let system: RunningSystem;
   let client: ReturnType<typeof api>;
+  let operatorToken: string;
   let hqToken: string;
   let storeToken: string;
   let storeId: string;
@@ -81,6 +84,7 @@ describe('the store announcement stream, end to end through the gateway', () => 
     const changed = await client.post('/api/v1/auth/change-password', { currentPassword: hqManager.tempPassword, newPassword: 'Changed-pass-456' }, { token: first.body.accessToken });
     expect(changed.status).toBe(200);
     hqToken = changed.body.accessToken;
+    operatorToken = operator;
 
     const storeManagerEmail = 'stream.store@e2e.storecast.test';
     const store = await client.post('/api/v1/hq/stores', { name: 'Jamsil', address: 'Seoul Songpa-gu 1', managerName: 'Park', managerEmail: storeManagerEmail }, { token: hqToken });
@@ -162,6 +166,25 @@ describe('the store announcement stream, end to end through the gateway', () => 
       expect(await stream.next()).toEqual({ comment: 'keep-alive' });
     } finally {
       stream.close();
+    }
+  });
+
+  // Last: the store is suspended here (and reactivated for whatever runs after).
+  it('when the operator suspends the store, the connected player is told (stream-ended, STORE_SUSPENDED) and the stream ends', async () => {
+    const stream = await openStream((await streamTicket()).streamUrl);
+    try {
+      expect((await stream.next()).event).toBe('connected');
+      const suspend = await client.post(`/api/v1/admin/stores/${storeId}/suspend`, { reason: 'unpaid invoices' }, { token: operatorToken });
+      expect(suspend.status).toBe(200);
+      // organization's outbox → RabbitMQ → sse-fanout, through the gateway's open response.
+      let message: SseMessage;
+      do message = await stream.next();
+      while (!message.event);
+      expect(message).toMatchObject({ event: 'stream-ended', data: { reason: 'STORE_SUSPENDED' } });
+      expect(await stream.ended).toBe(true);
+    } finally {
+      stream.close();
+      await client.post(`/api/v1/admin/stores/${storeId}/reactivate`, undefined, { token: operatorToken });
     }
   });
 });
