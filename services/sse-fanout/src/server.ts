@@ -55,6 +55,8 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
       maxLifetimeMs: config.SSE_MAX_CONNECTION_SECONDS * 1000,
       closeJitterMs: config.SSE_CLOSE_JITTER_SECONDS * 1000,
       retryMs: config.SSE_RETRY_MS,
+      // The ticket's lifetime and 5 s more: the EventSource's automatic reconnect then carries an expired ticket.
+      endedRetryMs: (config.STREAM_TICKET_TTL_SECONDS + 5) * 1000,
       maxBufferedBytes: config.SSE_MAX_BUFFERED_BYTES,
       writesPerTurn: config.SSE_WRITES_PER_TURN,
     });

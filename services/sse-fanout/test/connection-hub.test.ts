@@ -63,6 +63,7 @@ const hubWith = (overrides: Partial<ConnectionHubOptions> = {}) => {
     maxLifetimeMs: 1_800_000,
     closeJitterMs: 0,
     retryMs: 3000,
+    endedRetryMs: 65_000,
     maxBufferedBytes: 4096,
     writesPerTurn: 2,
     nextTurn: (fn) => void turns.push(fn),
@@ -262,7 +263,7 @@ describe('ending the streams of a store or device that can no longer stream', ()
     for (const sink of sinks) {
       // A LateCloseSink throws on a write after end: the close came after the last event, and nothing followed it.
       expect(sink.events()).toEqual(['connected:', 'announcement:1', 'stream-ended:']);
-      expect(sink.frames.at(-1)).toBe('event: stream-ended\ndata: {"reason":"STORE_SUSPENDED","endedAt":"2026-11-23T01:00:00.000Z"}\n\n');
+      expect(sink.frames.at(-1)).toBe('retry: 65000\nevent: stream-ended\ndata: {"reason":"STORE_SUSPENDED","endedAt":"2026-11-23T01:00:00.000Z"}\n\n');
     }
     expect(other.state).toBe('open');
     expect(hub.stats()).toMatchObject({ open: 1, ended: 5 });

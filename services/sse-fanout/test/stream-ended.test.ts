@@ -42,6 +42,8 @@ describe('streams of a store or device that can no longer stream', () => {
   const expectEnded = async (stream: SseStream, reason: string) => {
     const last = await stream.nextEvent();
     expect(last.event).toBe('stream-ended');
+    // Longer than the ticket (60 s) lives: an EventSource reconnecting by itself is refused and stops.
+    expect(last.retry).toBe(65_000);
     expect(StreamEndedEventSchema.strict().parse(last.data)).toEqual({ reason, endedAt: fanout.clock.now().toISOString() });
     await expect(stream.closed).resolves.toEqual({ ended: true });
     expect(stream.received.at(-1)).toBe(last);

@@ -14,6 +14,11 @@ export interface ConnectionHubOptions {
   closeJitterMs: number;
   /** EventSource reconnection delay sent with `connected`. */
   retryMs: number;
+  /**
+   * Reconnection delay sent with `stream-ended`: longer than a stream ticket lives, so a plain
+   * EventSource's own reconnect comes with an expired ticket, is refused (401) and stops.
+   */
+  endedRetryMs: number;
   /** Bytes a stream may have waiting for its client before it is dropped. */
   maxBufferedBytes: number;
   /** Socket writes per event-loop turn while fanning out. */
@@ -145,7 +150,7 @@ export class ConnectionHub {
     for (const stream of streams) if (reaches(stream.audience, target)) targets.push(stream);
     if (targets.length === 0) return;
     const data: StreamEndedEvent = { reason, endedAt: toIso(this.options.clock.now()) };
-    this.queue.push({ frame: Buffer.from(eventFrame(STREAM_EVENT.ended, data)), targets, next: 0, ending: { target, reason, ended: 0 } });
+    this.queue.push({ frame: Buffer.from(eventFrame(STREAM_EVENT.ended, data, { retryMs: this.options.endedRetryMs })), targets, next: 0, ending: { target, reason, ended: 0 } });
     if (!this.draining) this.drain();
   }
 

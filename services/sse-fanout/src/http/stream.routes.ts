@@ -15,7 +15,7 @@ const STREAM_DESCRIPTION = [
   `\`${STREAM_EVENT.announcement}\` when a dispatch of the store became PENDING (created for now, scheduled time reached), data { dispatchId, announcementId, title, audioUrl, durationSeconds, isEmergency, playAt, deviceId, pendingAt } — reload the pending list;`,
   `\`${STREAM_EVENT.revoked}\` when HQ stopped a dispatch remotely, data { dispatchId, announcementId, deviceId, revokedAt } — stop it at once;`,
   `\`${STREAM_EVENT.ended}\` last, when the store was suspended, closed or deleted (every stream of the store) or the stream's device was revoked (the streams opened with that deviceId), data { reason: ${STREAM_END_REASONS.join(' | ')}, endedAt } —`,
-  'the server closes the stream right after it: do not reconnect at once (close the EventSource), the store or device no longer receives announcements.',
+  'the server closes the stream right after it: do not reconnect at once (close the EventSource), the store or device no longer receives announcements. It carries `retry:` longer than a ticket lives, so an EventSource left to reconnect by itself presents an expired ticket and stops (401).',
   'A comment line every 25 s keeps the connection alive; the server closes the stream after at most 30 minutes (reconnect with a new ticket).',
   'Nothing is replayed: after a reconnect, reload the pending list. A dispatch addressed to one device reaches only a stream opened with that deviceId.',
   'A client too slow to read its events is disconnected.',
