@@ -1,5 +1,7 @@
 import { eventually } from '@storecast/service-kit/testing';
 import { sql } from 'drizzle-orm';
+import { newId } from '@storecast/service-kit';
+import { insertDispatches } from '../src/db/dispatch.repository';
 import { announcementBody, fileForm, sampleWebm, startHarness, T0, type Harness } from './support/harness';
 import type { DoubleStore } from './support/peers.double';
 
@@ -286,5 +288,64 @@ describe('only that store, only under that HQ, only open rows', () => {
     expect(await revokedEventsOf(ids)).toHaveLength(1);
     const handled = await h.service.runtime.db.execute(sql`select count(*)::int as n from processed_messages where message_id = ${first}`);
     expect(handled.rows[0]).toEqual({ n: 1 });
+  });
+
+  describe('a closure that races a dispatch', () => {
+    it('a dispatch that asked organization before the closure was handled writes no row for the store, and its own broadcast is refused (403 AUTH_STORE_CLOSED)', async () => {
+      const gone = h.peers.addStore(h.hqId);
+      const open = h.peers.addStore(h.hqId);
+      // organization still lists it as open (the answer came before the closure); the event is handled.
+      const id = await h.publish('organization.store.closed', { storeId: gone.id, hqId: gone.hqId, closedAt: h.clock.now().toISOString() });
+      await eventually(async () => expect(await h.handled(id)).toBe(true));
+
+      const sent = await h.api('POST', `/api/v1/hq/announcements/${announcementId}/dispatches`, { token: h.hqToken, body: { target: 'STORES', storeIds: [gone.id, open.id] } });
+      expect(sent.status).toBe(201);
+      expect(sent.body.dispatchIds).toHaveLength(1);
+      expect((await rowsOf(sent.body.dispatchIds)).map((r) => r.store_id)).toEqual([open.id]);
+      const ofGone = await h.service.runtime.db.execute(sql`select count(*)::int as n from dispatches where store_id = ${gone.id}`);
+      expect(ofGone.rows[0]).toEqual({ n: 0 });
+
+      const token = h.storeToken(gone.id);
+      const draft = await h.api('POST', '/api/v1/store/broadcasts/recording?durationSeconds=5', { token, form: fileForm(sampleWebm(), 'rec.webm', 'audio/webm') });
+      const refused = await h.api('POST', `/api/v1/store/broadcasts/${draft.body.announcementId}/send`, { token, body: {} });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('AUTH_STORE_CLOSED');
+    });
+
+    it('a closure waits for a transaction still writing rows of its HQ, then cancels them', async () => {
+      const store = h.peers.addStore(h.hqId);
+      const db = h.service.runtime.db;
+      const now = h.clock.now();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written: Array<{ id: string }> = [];
+      // A dispatch transaction between its rows and its commit.
+      const writing = db.transaction(async (tx) => {
+        written = await insertDispatches(
+          tx,
+          { batchId: newId(), announcementId, hqId: h.hqId, deviceId: null, scheduleId: null, target: 'STORES', status: 'PENDING', isEmergency: false,
+            scheduledAt: null, playAt: now, dueAt: now, createdAt: now, pendingAt: now, auditId: null },
+          [{ id: newId(), storeId: store.id }],
+        );
+        await held;
+      });
+      let id: string;
+      try {
+        await eventually(() => expect(written).toHaveLength(1));
+        id = await h.publish('organization.store.closed', { storeId: store.id, hqId: h.hqId, closedAt: now.toISOString() });
+        // The consumer waits on the writer's lock (in this database), and has not committed.
+        await eventually(async () =>
+          expect((await db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0]).toEqual({ n: 1 }),
+        );
+        expect(await h.handled(id)).toBe(false);
+      } finally {
+        // Never left open, or the harness could not stop.
+        release();
+        await writing;
+      }
+      await eventually(async () => expect(await h.handled(id)).toBe(true));
+      expect(await h.dispatchRow(written[0]!.id)).toMatchObject({ status: 'CANCELED' });
+      expect(await revokedEventsOf([written[0]!.id])).toHaveLength(1);
+    });
   });
 });

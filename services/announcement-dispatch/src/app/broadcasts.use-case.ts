@@ -1,4 +1,4 @@
-import { badRequest, conflict, isUuid, newId, serviceUnavailable, sniffFileType, type Principal, type UploadedFile } from '@storecast/service-kit';
+import { badRequest, conflict, forbidden, isUuid, newId, serviceUnavailable, sniffFileType, type Principal, type UploadedFile } from '@storecast/service-kit';
 import { findStoreDraft } from '../db/broadcast.repository';
 import { insertAnnouncement } from '../db/announcement.repository';
 import { insertDispatches } from '../db/dispatch.repository';
@@ -178,7 +178,9 @@ export const sendBroadcast = async (ctx: AppContext, principal: Principal, store
       },
       [{ id: newId(), storeId }],
     );
-    if (timing.status === 'PENDING') await emitPending(ctx, tx, [row!], () => current);
-    return { dispatchId: row!.id };
+    // No row: organization closed or deleted the store (its token still valid until it expires).
+    if (!row) throw forbidden('AUTH_STORE_CLOSED', 'The store is closed');
+    if (timing.status === 'PENDING') await emitPending(ctx, tx, [row], () => current);
+    return { dispatchId: row.id };
   });
 };

@@ -1,5 +1,5 @@
 import { emitAll, isUuid, toIso, type DbExecutor } from '@storecast/service-kit';
-import { cancelScheduledOfStore, revokePendingOfStore } from '../db/dispatch.repository';
+import { cancelScheduledOfStore, markStoreGone, revokePendingOfStore } from '../db/dispatch.repository';
 import type { StoreGoneReason } from '../domain/dispatch-rules';
 import type { AppContext } from './ports';
 
@@ -22,7 +22,8 @@ export interface StoreDispatchesCanceled {
  * HQ and its own broadcasts become CANCELED; its PENDING ones become CANCELED and revoked like a
  * remote stop, with one dispatch.dispatch.revoked each, so a player still connected stops them at
  * once. Final rows and another HQ's rows are untouched; recurring schedules stay as they are (their
- * later occurrences are resolved from organization, which no longer lists the store). Idempotent:
+ * later occurrences are resolved from organization, which no longer lists the store), and the
+ * store is recorded as gone so that no dispatch writes a row for it any more. Idempotent:
  * a second run finds no open row. No audit record (no person acted); one info log line.
  */
 export const cancelStoreDispatches = async (ctx: AppContext, tx: DbExecutor, gone: StoreGone): Promise<StoreDispatchesCanceled> => {
@@ -33,6 +34,9 @@ export const cancelStoreDispatches = async (ctx: AppContext, tx: DbExecutor, gon
     return { canceledScheduled: 0, revokedPending: 0 };
   }
   const now = ctx.clock.now();
+  // Recorded first: this waits for any transaction still writing rows for the store (its rows are
+  // then seen below), and a later one finds the store gone and writes none.
+  await markStoreGone(tx, { storeId, hqId, reason, at: now });
   // SCHEDULED first, then PENDING: a row the scheduler is promoting at this moment is waited for by
   // the first statement and no longer matches it; the second statement (its own snapshot, READ
   // COMMITTED) then finds it PENDING and revokes it, so it is never left playing.

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { auditRecords, type DbExecutor } from '@storecast/service-kit';
-import { announcements, dispatchAcks, dispatches, type AnnouncementRow, type DispatchRow } from './schema';
+import { announcements, dispatchAcks, dispatches, goneStores, type AnnouncementRow, type DispatchRow, type GoneStoreRow } from './schema';
 
 type NewDispatch = typeof dispatches.$inferInsert;
 type NewAck = typeof dispatchAcks.$inferInsert;
@@ -34,10 +34,35 @@ const dispatchFromColumns = (raw: Record<string, unknown>): DispatchRow =>
  * 2,500 stores take ~80 ms where a multi-row VALUES built by the ORM took ~2.8 s). Rows already there
  * (an occurrence materialized twice) are skipped; the rows actually inserted are returned.
  */
+/**
+ * Advisory lock keys that order dispatch writes against a store's closure (markStoreGone): an HQ's
+ * batches share its HQ key, a store's own broadcasts its store key; the closure takes both
+ * exclusively. Either the closure waits for a writing transaction and then cancels its rows, or the
+ * writer waits for the closure and then finds the store in gone_stores.
+ */
+const hqStoresLock = (hqId: string) => sql`hashtext(${`announcement-dispatch.hq-stores:${hqId}`})`;
+const storeLock = (storeId: string) => sql`hashtext(${`announcement-dispatch.store:${storeId}`})`;
+
+/**
+ * Records a store as closed or deleted (idempotent), after waiting for every transaction writing
+ * dispatch rows of its HQ or of the store itself; from then on insertDispatches skips it.
+ */
+export const markStoreGone = async (tx: DbExecutor, gone: { storeId: string; hqId: string; reason: GoneStoreRow['reason']; at: Date }): Promise<void> => {
+  // HQ key first, then the store's: a writer holds only one of them, so no cycle can form.
+  await tx.execute(sql`select pg_advisory_xact_lock(${hqStoresLock(gone.hqId)})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${storeLock(gone.storeId)})`);
+  await tx.insert(goneStores).values({ storeId: gone.storeId, hqId: gone.hqId, reason: gone.reason, goneAt: gone.at }).onConflictDoNothing();
+};
+
+/** One row per target store, in the caller's transaction; stores recorded as gone get none. */
 export const insertDispatches = async (tx: DbExecutor, batch: DispatchBatch, targets: Array<{ id: string; storeId: string }>): Promise<DispatchRow[]> => {
   if (!targets.length) return [];
   const ids = targets.map((t) => t.id);
   const storeIds = targets.map((t) => t.storeId);
+  // Shared: writers do not wait for each other, only for (or before) a closure (markStoreGone). A
+  // statement of its own: the insert below must take its snapshot after the wait, to see the closure.
+  if (batch.hqId) await tx.execute(sql`select pg_advisory_xact_lock_shared(${hqStoresLock(batch.hqId)})`);
+  else for (const storeId of new Set(storeIds)) await tx.execute(sql`select pg_advisory_xact_lock_shared(${storeLock(storeId)})`);
   // RETURNING instead of a second SELECT of the batch: one round trip less inside the dispatch
   // transaction (the headline path), same rows.
   const inserted = (await tx.execute(sql`
@@ -46,6 +71,7 @@ export const insertDispatches = async (tx: DbExecutor, batch: DispatchBatch, tar
     select t.id, ${batch.batchId}, ${batch.announcementId}, ${batch.hqId}, t.store_id, ${batch.deviceId}, ${batch.scheduleId}, ${batch.target},
            ${batch.status}, ${batch.isEmergency}, ${batch.scheduledAt}, ${batch.playAt}, ${batch.dueAt}, ${batch.createdAt}, ${batch.pendingAt}, ${batch.auditId}
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(storeIds)}::uuid[]) as t(id, store_id)
+    where not exists (select 1 from gone_stores g where g.store_id = t.store_id)
     on conflict do nothing
     returning *`)) as unknown as { rows: Array<Record<string, unknown>> };
   const rows: DispatchRow[] = inserted.rows.map(dispatchFromColumns);

@@ -188,10 +188,22 @@ export const commercialSongs = pgTable(
   ],
 );
 
-export const schema = { announcements, dispatchSchedules, scheduleOccurrences, dispatches, dispatchAcks, broadcastTemplates, commercialSongs };
+/**
+ * Stores organization closed or deleted, as their events were consumed: no dispatch row is written
+ * for them any more, even by a transaction that asked organization just before the closure.
+ */
+export const goneStores = pgTable('gone_stores', {
+  storeId: uuid('store_id').primaryKey(),
+  hqId: uuid('hq_id').notNull(),
+  reason: text('reason').$type<'STORE_CLOSED' | 'STORE_DELETED' | 'HQ_DELETED'>().notNull(),
+  goneAt: ts('gone_at').notNull(),
+});
+
+export const schema = { announcements, dispatchSchedules, scheduleOccurrences, dispatches, dispatchAcks, broadcastTemplates, commercialSongs, goneStores };
 export type DispatchSchema = typeof schema;
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type DispatchRow = typeof dispatches.$inferSelect;
 export type DispatchScheduleRow = typeof dispatchSchedules.$inferSelect;
 export type BroadcastTemplateRow = typeof broadcastTemplates.$inferSelect;
 export type CommercialSongRow = typeof commercialSongs.$inferSelect;
+export type GoneStoreRow = typeof goneStores.$inferSelect;

@@ -87,14 +87,15 @@ export const storeBroadcastRoutes = (api: ServiceApi, router: Router, ctx: AppCo
       'Now: PENDING with playAt = issue + 2 s; deviceId (immediate only) addresses one device, invalid or revoked ids mean all devices. ' +
       'scheduledAt: a SCHEDULED reservation; past → 400 BROADCAST_SCHEDULED_AT_PAST, beyond one year → 400 BROADCAST_SCHEDULED_AT_TOO_FAR, ' +
       'in the 5-minute slot of an HQ-originated reservation of the store → 409 DISPATCH_SLOT_OCCUPIED (store reservations may share a slot). ' +
-      'isEmergency absent or null keeps the draft\'s value. An expired, foreign or unknown draft → 404 TTS_ANNOUNCEMENT_NOT_FOUND.',
+      'isEmergency absent or null keeps the draft\'s value. An expired, foreign or unknown draft → 404 TTS_ANNOUNCEMENT_NOT_FOUND. ' +
+      'A store organization has closed or deleted (its event handled) → 403 AUTH_STORE_CLOSED.',
     tags: BROADCAST_TAGS,
     auth: STORE,
     body: BroadcastSendRequestSchema,
     response: { status: 201, description: 'BroadcastSendResponse', schema: BroadcastSendResponseSchema },
     errors: {
       400: ['BROADCAST_SCHEDULED_AT_PAST', 'BROADCAST_SCHEDULED_AT_TOO_FAR'],
-      403: SCOPE,
+      403: [...SCOPE, 'AUTH_STORE_CLOSED'],
       404: ['TTS_ANNOUNCEMENT_NOT_FOUND'],
       409: ['DISPATCH_SLOT_OCCUPIED'],
       503: ['SERVICE_UNAVAILABLE'],
