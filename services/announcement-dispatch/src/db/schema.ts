@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoreGoneReason } from '../domain/dispatch-rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -195,7 +196,7 @@ export const commercialSongs = pgTable(
 export const goneStores = pgTable('gone_stores', {
   storeId: uuid('store_id').primaryKey(),
   hqId: uuid('hq_id').notNull(),
-  reason: text('reason').$type<'STORE_CLOSED' | 'STORE_DELETED' | 'HQ_DELETED'>().notNull(),
+  reason: text('reason').$type<StoreGoneReason>().notNull(),
   goneAt: ts('gone_at').notNull(),
 });
 

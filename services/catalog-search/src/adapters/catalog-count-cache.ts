@@ -22,7 +22,8 @@ export const createCatalogCountCache = (maxEntries: number): CatalogCounts => {
       const key = keyOf(filter);
       const kept = counts.get(key);
       // Two requests counting across a write may finish in either order: the later revision stays.
-      if (!kept?.revision || BigInt(kept.revision) < BigInt(count.revision)) counts.set(key, count);
+      // (A kept count always has a revision: one without is never set.)
+      if (!kept || BigInt(kept.revision!) < BigInt(count.revision)) counts.set(key, count);
     },
   };
 };
