@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { startTestS3, type TestS3 } from '@storecast/service-kit/testing';
+import { eventually, startTestS3, type TestS3 } from '@storecast/service-kit/testing';
 import { linkTokenFrom } from './mail';
 import { api, type RunningSystem, startSystem } from './system';
 
@@ -65,6 +65,7 @@ describe('the store announcement stream, end to end through the gateway', () => 
   let operatorToken: string;
   let hqToken: string;
   let storeToken: string;
+  let storeRefreshToken: string;
   let storeId: string;
   let announcementId: string;
 
@@ -92,7 +93,9 @@ describe('the store announcement stream, end to end through the gateway', () => 
     storeId = store.body.store.id;
     const setup = await linkTokenFrom(system.mailDir, storeManagerEmail, 'ACCOUNT_SETUP');
     expect((await client.post('/api/v1/auth/setup/complete', { token: setup, newPassword: 'Store-pass-321' })).status).toBe(204);
-    storeToken = (await client.post('/api/v1/auth/login', { email: storeManagerEmail, password: 'Store-pass-321' })).body.accessToken;
+    const storeSession = await client.post('/api/v1/auth/login', { email: storeManagerEmail, password: 'Store-pass-321' });
+    storeToken = storeSession.body.accessToken;
+    storeRefreshToken = storeSession.body.refreshToken;
 
     const announcement = await client.post('/api/v1/hq/announcements', { title: 'Closing soon', text: 'We close in ten minutes.', voice: 'SHEAN' }, { token: hqToken });
     expect(announcement.status).toBe(201);
@@ -170,10 +173,13 @@ describe('the store announcement stream, end to end through the gateway', () => 
   });
 
   // Last: the store is suspended here (and reactivated for whatever runs after).
-  it('when the operator suspends the store, the connected player is told (stream-ended, STORE_SUSPENDED) and the stream ends', async () => {
+  it('when the operator suspends the store, the connected player is told (stream-ended, STORE_SUSPENDED), the stream ends and its token gets no new ticket until the store is reactivated', async () => {
     const stream = await openStream((await streamTicket()).streamUrl);
+    let reactivated = false;
     try {
       expect((await stream.next()).event).toBe('connected');
+      // Revocation marks are whole seconds (decision 0007): suspend in a later second than the sign-in.
+      await new Promise((r) => setTimeout(r, 1010 - (Date.now() % 1000)));
       const suspend = await client.post(`/api/v1/admin/stores/${storeId}/suspend`, { reason: 'unpaid invoices' }, { token: operatorToken });
       expect(suspend.status).toBe(200);
       // organization's outbox → RabbitMQ → sse-fanout, through the gateway's open response.
@@ -182,9 +188,28 @@ describe('the store announcement stream, end to end through the gateway', () => 
       while (!message.event);
       expect(message).toMatchObject({ event: 'stream-ended', data: { reason: 'STORE_SUSPENDED' } });
       expect(await stream.ended).toBe(true);
+
+      // organization's outbox → RabbitMQ → identity ends the store manager's access token.
+      const refused = await eventually(async () => {
+        const res = await client.post('/api/v1/store/announcements/stream-ticket', undefined, { token: storeToken });
+        expect(res.status).toBe(401);
+        return res;
+      });
+      expect(refused.body.error.code).toBe('AUTH_TOKEN_INVALID');
+      const refresh = await client.post('/api/v1/auth/refresh', { refreshToken: storeRefreshToken });
+      expect(refresh.status).toBe(403);
+      expect(refresh.body.error.code).toBe('AUTH_STORE_SUSPENDED');
+
+      expect((await client.post(`/api/v1/admin/stores/${storeId}/reactivate`, undefined, { token: operatorToken })).status).toBe(200);
+      reactivated = true;
+      const refreshed = await client.post('/api/v1/auth/refresh', { refreshToken: storeRefreshToken });
+      expect(refreshed.status).toBe(200);
+      storeToken = refreshed.body.accessToken;
+      storeRefreshToken = refreshed.body.refreshToken;
+      expect((await streamTicket()).streamUrl).toContain('ticket=');
     } finally {
       stream.close();
-      await client.post(`/api/v1/admin/stores/${storeId}/reactivate`, undefined, { token: operatorToken });
+      if (!reactivated) await client.post(`/api/v1/admin/stores/${storeId}/reactivate`, undefined, { token: operatorToken });
     }
   });
 });

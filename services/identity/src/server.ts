@@ -33,6 +33,7 @@ import { apiAccessRoutes } from './http/api-access.routes';
 import { identityHandlers } from './grpc/identity.handlers';
 import { accountHandlers } from './grpc/account.handlers';
 import { apiKeyHandlers } from './grpc/api-key.handlers';
+import { startOrganizationStatusConsumer } from './events/organization-status.consumer';
 
 /** What tests (and only tests) replace. */
 export interface IdentityDeps {
@@ -97,6 +98,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
       revocations,
     };
     await seedOperator(context);
+    await startOrganizationStatusConsumer({ broker: runtime.broker, context });
 
     const api = new ServiceApi({
       title: 'Storecast identity',

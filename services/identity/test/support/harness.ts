@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { auditRecords, ManualClock, newId, outbox, type AuditRecordRow } from '@storecast/service-kit';
-import { apiClient, createTestEnv, LegalDouble, OrganizationDouble, type ApiCallOptions, type TestEnv } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, eventPublisher, LegalDouble, OrganizationDouble, type ApiCallOptions, type EventPublisher, type TestEnv } from '@storecast/service-kit/testing';
 import { loadIdentityConfig } from '../../src/config';
 import { start, type StartedIdentity } from '../../src/server';
 import { FileOutboxMailer, type Mailer, type OutgoingMail } from '../../src/adapters/mailer';
@@ -36,6 +36,8 @@ export interface Harness {
   /** Resolves once every mail the service has started to send is written (sends answered before the mail, e.g. password reset). */
   mailSettled(): Promise<void>;
   signIn(email: string, password: string): Promise<AuthResponse>;
+  /** Publishes a domain event on the service's exchange, as another service's outbox relay would. */
+  publish: EventPublisher['publish'];
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   }
   const ctx = service.context;
   const http = httpClient(apiClient(service.httpUrl, service.api));
+  const publisher = await eventPublisher(env);
 
   const harness: Harness = {
     service,
@@ -191,7 +194,9 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     },
+    publish: (type, data, options) => publisher.publish(type, data, options),
     async stop() {
+      await publisher.close();
       await service.stop();
       await Promise.all([legal.stop(), organization.stop()]);
       await env.cleanup();
