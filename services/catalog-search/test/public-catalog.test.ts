@@ -167,6 +167,33 @@ describe('public catalog API (spec 01: cursor, offset, by id)', () => {
       expect(res.body).toMatchObject({ id: tracks[5]!.id, duration: tracks[5]!.durationSeconds, deleted_at: null });
     });
 
+    it('names JSON must escape, a fractional duration and an odd file key come out as stored', async () => {
+      const pool = h.service.ctx.pool;
+      const [id, genreId, moodId] = ['0190c6a0-0000-7000-8000-00000000f001', '0190c6a0-0000-7000-8000-00000000f002', '0190c6a0-0000-7000-8000-00000000f003'];
+      const genre = 'Say "hi" \\ 재즈 🎷\ttab';
+      // The moods' JSON is PostgreSQL's (json_agg in the Track columns): its escaping is under test too.
+      const mood = '</script>\u2028\u0001';
+      const fileKey = `music/it's "odd" ${id}.mp3`;
+      await pool.query(`insert into tag_options (id, type, value, created_at, updated_at) values ($1, 'GENRE', $2, now(), now()), ($3, 'MOOD', $4, now(), now())`, [genreId, genre, moodId, mood]);
+      await pool.query(`insert into music (id, title, duration_seconds, music_source, file_key, size_bytes, genre_id, created_at, updated_at) values ($1, 'Odd', 183.25, 'AI', $2, 1, $3, now(), now())`, [id, fileKey, genreId]);
+      await pool.query(`insert into music_moods (music_id, mood_id, created_at) values ($1, $2, now())`, [id, moodId]);
+      try {
+        const res = await get(`/v1/music/query?id=${id}`);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          id,
+          duration: 183.25,
+          source: `https://cdn.storecast.test/audio/${fileKey}`,
+          genre: { id: genreId, name: genre },
+          moods: [{ music_id: id, mood_id: moodId, detail: { name: mood } }],
+        });
+      } finally {
+        await pool.query('delete from music_moods where music_id = $1', [id]);
+        await pool.query('delete from music where id = $1', [id]);
+        await pool.query('delete from tag_options where id = any($1::uuid[])', [[genreId, moodId]]);
+      }
+    });
+
     it.each([
       ['id absent', '', 400, M.invalid],
       ['id not a UUID', '?id=abc', 400, M.invalid],
