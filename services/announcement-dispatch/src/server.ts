@@ -32,6 +32,7 @@ import { purgeDeletedCommercials } from './app/commercials.use-case';
 import { purgeExpiredDrafts } from './app/purge-drafts.use-case';
 import { minuteScheduler, type MinuteScheduler } from './scheduler/minute-scheduler';
 import { startOrganizationStoresConsumer } from './events/organization-stores.consumer';
+import { startOrganizationPurgesConsumer } from './events/organization-purges.consumer';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -95,6 +96,8 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
     };
     // Stores organization closes or deletes receive nothing more (their open dispatches are canceled).
     await startOrganizationStoresConsumer({ broker: runtime.broker, context });
+    // Stores and HQs organization purged for good: what is kept for them is deleted (audit records stay).
+    await startOrganizationPurgesConsumer({ broker: runtime.broker, context });
 
     const api = new ServiceApi({
       title: 'Storecast announcement-dispatch',

@@ -84,3 +84,10 @@ export const listHqAnnouncements = async (
     })),
   };
 };
+
+/**
+ * Purge of an HQ: every announcement carrying its id (its HQ announcements, deleted or not, and
+ * broadcast drafts of its stores), after their dispatch rows and schedules; their audio keys.
+ */
+export const deleteAnnouncementsOfHq = async (tx: DbExecutor, hqId: string): Promise<string[]> =>
+  (await tx.delete(announcements).where(eq(announcements.hqId, hqId)).returning({ audioKey: announcements.audioKey })).map((r) => r.audioKey);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@storecast/service-kit';
 import { announcements, broadcastTemplates, dispatches, dispatchSchedules, type AnnouncementRow, type BroadcastTemplateRow, type DispatchRow, type DispatchScheduleRow } from './schema';
 
@@ -32,6 +32,18 @@ export const lockExpiredDrafts = async (tx: DbExecutor, now: Date, limit: number
     .orderBy(asc(announcements.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+
+/**
+ * Purge of a store: its own announcements (store_id set: broadcast drafts, sent or not) of that HQ
+ * or of none, after their dispatch rows; their audio keys.
+ */
+export const deleteAnnouncementsOfStore = async (tx: DbExecutor, storeId: string, hqId: string): Promise<string[]> =>
+  (
+    await tx
+      .delete(announcements)
+      .where(and(eq(announcements.storeId, storeId), or(eq(announcements.hqId, hqId), isNull(announcements.hqId))))
+      .returning({ audioKey: announcements.audioKey })
+  ).map((r) => r.audioKey);
 
 export const deleteAnnouncementsForGood = async (tx: DbExecutor, ids: string[]): Promise<void> => {
   if (ids.length) await tx.delete(announcements).where(inArray(announcements.id, ids));
@@ -120,3 +132,7 @@ export const findStoreTemplate = async (db: DbExecutor, storeId: string, id: str
 
 export const updateTemplate = async (tx: DbExecutor, storeId: string, id: string, patch: Partial<NewTemplate>): Promise<BroadcastTemplateRow | undefined> =>
   (await tx.update(broadcastTemplates).set(patch).where(and(eq(broadcastTemplates.id, id), activeTemplate(storeId))).returning())[0];
+
+/** Purge of a store: its templates, deleted or not (the table has no HQ column); how many. */
+export const deleteTemplatesOfStore = async (tx: DbExecutor, storeId: string): Promise<number> =>
+  (await tx.delete(broadcastTemplates).where(eq(broadcastTemplates.storeId, storeId)).returning({ id: broadcastTemplates.id })).length;

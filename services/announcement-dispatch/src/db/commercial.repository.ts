@@ -47,3 +47,7 @@ export const lockPurgeableCommercials = async (tx: DbExecutor, before: Date, lim
 export const deleteCommercialsForGood = async (tx: DbExecutor, ids: string[]): Promise<void> => {
   if (ids.length) await tx.delete(commercialSongs).where(inArray(commercialSongs.id, ids));
 };
+
+/** Purge of an HQ: all its songs, deleted or not; their ids and audio keys. */
+export const deleteCommercialsOfHq = async (tx: DbExecutor, hqId: string): Promise<Array<{ id: string; audioKey: string }>> =>
+  tx.delete(commercialSongs).where(eq(commercialSongs.hqId, hqId)).returning({ id: commercialSongs.id, audioKey: commercialSongs.audioKey });

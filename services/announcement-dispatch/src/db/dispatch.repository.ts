@@ -54,6 +54,18 @@ export const markStoreGone = async (tx: DbExecutor, gone: { storeId: string; hqI
   await tx.insert(goneStores).values({ storeId: gone.storeId, hqId: gone.hqId, reason: gone.reason, goneAt: gone.at }).onConflictDoNothing();
 };
 
+/**
+ * Serializes the purges of one HQ's tenant data (organization.store.purged / .hq.purged): a store
+ * purge takes it shared (purges of different stores touch disjoint rows and run at once), the HQ
+ * purge exclusive, so it never deletes the same rows as a purge of one of its stores concurrently
+ * (the consumer handles several messages at a time: rows locked in different orders could deadlock).
+ * A key of its own: dispatch writers never wait for it.
+ */
+export const lockTenantPurge = async (tx: DbExecutor, hqId: string, mode: 'shared' | 'exclusive'): Promise<void> => {
+  const key = sql`hashtext(${`announcement-dispatch.purge:${hqId}`})`;
+  await tx.execute(mode === 'shared' ? sql`select pg_advisory_xact_lock_shared(${key})` : sql`select pg_advisory_xact_lock(${key})`);
+};
+
 /** One row per target store, in the caller's transaction; stores recorded as gone get none. */
 export const insertDispatches = async (tx: DbExecutor, batch: DispatchBatch, targets: Array<{ id: string; storeId: string }>): Promise<DispatchRow[]> => {
   if (!targets.length) return [];
@@ -312,3 +324,65 @@ export const announcementsByIds = async (db: DbExecutor, ids: string[]): Promise
   const rows = await db.select().from(announcements).where(inArray(announcements.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 };
+
+// ── purge of a tenant (organization.store.purged / organization.hq.purged) ─────────────────────────
+
+/**
+ * A purged store's rows: those its HQ sent it (hq_id = hqId) and its own broadcasts (hq_id null) of
+ * its own drafts of that HQ (or of none), i.e. exactly the rows whose draft the same purge deletes.
+ * Never another HQ's row, never another store's.
+ */
+const ofPurgedStore = (storeId: string, hqId: string) =>
+  and(
+    eq(dispatches.storeId, storeId),
+    or(
+      eq(dispatches.hqId, hqId),
+      and(
+        isNull(dispatches.hqId),
+        sql`${dispatches.announcementId} in (select a.id from announcements a where a.store_id = ${storeId} and (a.hq_id = ${hqId} or a.hq_id is null))`,
+      ),
+    ),
+  );
+
+/**
+ * Ids of a purged HQ's rows: every row it sent (hq_id = hqId), and every row of an announcement of
+ * it (a store broadcast draft carries its store's HQ), so its announcements can go after them. A
+ * union, not an OR: each branch is read through its index (hq_id; announcement_id).
+ */
+const idsOfPurgedHq = (hqId: string) =>
+  sql`select d.id from dispatches d where d.hq_id = ${hqId}
+      union select d.id from dispatches d join announcements a on a.id = d.announcement_id where a.hq_id = ${hqId}`;
+
+/** Acks of the purged store's rows (before the rows: they refer to them); how many. */
+export const deleteAcksOfPurgedStore = async (tx: DbExecutor, storeId: string, hqId: string): Promise<number> =>
+  (
+    await tx
+      .delete(dispatchAcks)
+      .where(and(eq(dispatchAcks.storeId, storeId), inArray(dispatchAcks.dispatchId, tx.select({ id: dispatches.id }).from(dispatches).where(ofPurgedStore(storeId, hqId)))))
+      .returning({ id: dispatchAcks.id })
+  ).length;
+
+/** The purged store's dispatch rows, whatever their status (acks deleted first); how many. */
+export const deleteDispatchesOfPurgedStore = async (tx: DbExecutor, storeId: string, hqId: string): Promise<number> =>
+  (await tx.delete(dispatches).where(ofPurgedStore(storeId, hqId)).returning({ id: dispatches.id })).length;
+
+/** Acks of the purged HQ's rows; how many. */
+export const deleteAcksOfPurgedHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (
+    await tx
+      .delete(dispatchAcks)
+      .where(sql`${dispatchAcks.dispatchId} in (${idsOfPurgedHq(hqId)})`)
+      .returning({ id: dispatchAcks.id })
+  ).length;
+
+/** The purged HQ's dispatch rows (acks deleted first); how many. */
+export const deleteDispatchesOfPurgedHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (await tx.delete(dispatches).where(sql`${dispatches.id} in (${idsOfPurgedHq(hqId)})`).returning({ id: dispatches.id })).length;
+
+/** The store's gone_stores row (of that HQ only); how many (0 or 1). */
+export const deleteGoneStore = async (tx: DbExecutor, storeId: string, hqId: string): Promise<number> =>
+  (await tx.delete(goneStores).where(and(eq(goneStores.storeId, storeId), eq(goneStores.hqId, hqId))).returning({ storeId: goneStores.storeId })).length;
+
+/** Every gone_stores row of the HQ; how many. */
+export const deleteGoneStoresOfHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (await tx.delete(goneStores).where(eq(goneStores.hqId, hqId)).returning({ storeId: goneStores.storeId })).length;

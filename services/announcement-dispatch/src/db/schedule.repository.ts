@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@storecast/service-kit';
 import { dispatchSchedules, scheduleOccurrences, type DispatchScheduleRow } from './schema';
 
@@ -70,3 +70,57 @@ export const claimOccurrence = async (tx: DbExecutor, scheduleId: string, occurs
       .onConflictDoNothing()
       .returning({ scheduleId: scheduleOccurrences.scheduleId })
   ).length > 0;
+
+// ── purge of a tenant ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Purge of a store: the HQ's schedules whose store list names it lose it (locked in id order first,
+ * so purges of several stores of the HQ never deadlock on schedules naming them all, and a
+ * scheduler replica materializing one is waited for). Returns the changed schedules.
+ */
+export const removeStoreFromSchedules = async (tx: DbExecutor, hqId: string, storeId: string): Promise<DispatchScheduleRow[]> => {
+  const locked = await tx
+    .select({ id: dispatchSchedules.id })
+    .from(dispatchSchedules)
+    .where(and(eq(dispatchSchedules.hqId, hqId), sql`${dispatchSchedules.storeIds} @> array[${storeId}]::uuid[]`))
+    .orderBy(asc(dispatchSchedules.id))
+    .for('update');
+  if (!locked.length) return [];
+  return tx
+    .update(dispatchSchedules)
+    .set({ storeIds: sql`array_remove(${dispatchSchedules.storeIds}, ${storeId}::uuid)` })
+    .where(and(eq(dispatchSchedules.hqId, hqId), inArray(dispatchSchedules.id, locked.map((r) => r.id))))
+    .returning();
+};
+
+/** ACTIVE schedules of the HQ among `ids` become ENDED; how many. */
+export const endSchedules = async (tx: DbExecutor, hqId: string, ids: string[]): Promise<number> => {
+  if (!ids.length) return 0;
+  return (
+    await tx
+      .update(dispatchSchedules)
+      .set({ status: 'ENDED' })
+      .where(and(eq(dispatchSchedules.hqId, hqId), inArray(dispatchSchedules.id, ids), eq(dispatchSchedules.status, 'ACTIVE')))
+      .returning({ id: dispatchSchedules.id })
+  ).length;
+};
+
+/**
+ * Purge of an HQ: its schedules, locked first (a scheduler replica materializing one is waited for,
+ * and skips them from then on, so no occurrence is claimed for a schedule being deleted).
+ */
+export const lockSchedulesOfHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (await tx.select({ id: dispatchSchedules.id }).from(dispatchSchedules).where(eq(dispatchSchedules.hqId, hqId)).orderBy(asc(dispatchSchedules.id)).for('update')).length;
+
+/** Purge of an HQ: the occurrences of its schedules (before the schedules); how many. */
+export const deleteOccurrencesOfHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (
+    await tx
+      .delete(scheduleOccurrences)
+      .where(inArray(scheduleOccurrences.scheduleId, tx.select({ id: dispatchSchedules.id }).from(dispatchSchedules).where(eq(dispatchSchedules.hqId, hqId))))
+      .returning({ scheduleId: scheduleOccurrences.scheduleId })
+  ).length;
+
+/** Purge of an HQ: its schedules, whatever their status (occurrences deleted first); how many. */
+export const deleteSchedulesOfHq = async (tx: DbExecutor, hqId: string): Promise<number> =>
+  (await tx.delete(dispatchSchedules).where(eq(dispatchSchedules.hqId, hqId)).returning({ id: dispatchSchedules.id })).length;

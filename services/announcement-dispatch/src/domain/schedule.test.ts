@@ -1,4 +1,4 @@
-import { occurrencesBetween, scheduleProblems, type ScheduleRule } from './schedule';
+import { endsWithoutStores, occurrencesBetween, scheduleProblems, type ScheduleRule } from './schedule';
 
 const rule = (over: Partial<ScheduleRule>): ScheduleRule => ({
   frequency: 'DAILY',
@@ -44,5 +44,16 @@ describe('scheduleProblems', () => {
     expect(scheduleProblems(rule({ times: ['10:00'] }), '2026-03-10')).toEqual([]);
     const fields = scheduleProblems(rule({ frequency: 'HOURLY', startHour: 10, endHour: 9, minute: 3, endDate: '2026-03-01' }), '2026-03-10').map((p) => p.field);
     expect(fields).toEqual(expect.arrayContaining(['endDate', 'endHour', 'minute']));
+  });
+});
+
+describe('endsWithoutStores (a store of the list was purged)', () => {
+  it('an ACTIVE STORES schedule left with no store ends; one with stores left, a CANCELED or ENDED one, or an ALL / REGION one (no list) does not', () => {
+    expect(endsWithoutStores({ target: 'STORES', status: 'ACTIVE', storeIds: [] })).toBe(true);
+    expect(endsWithoutStores({ target: 'STORES', status: 'ACTIVE', storeIds: ['b'] })).toBe(false);
+    expect(endsWithoutStores({ target: 'STORES', status: 'CANCELED', storeIds: [] })).toBe(false);
+    expect(endsWithoutStores({ target: 'STORES', status: 'ENDED', storeIds: [] })).toBe(false);
+    expect(endsWithoutStores({ target: 'ALL', status: 'ACTIVE', storeIds: [] })).toBe(false);
+    expect(endsWithoutStores({ target: 'REGION', status: 'ACTIVE', storeIds: [] })).toBe(false);
   });
 });

@@ -108,3 +108,13 @@ export const occurrencesBetween = (rule: ScheduleRule, after: Date, until: Date)
 /** The instant after which the rule yields nothing more (end of its last KST day). */
 export const scheduleEndsAt = (rule: Pick<ScheduleRule, 'endDate'>): Date =>
   DateTime.fromISO(rule.endDate, { zone: KST }).startOf('day').plus({ days: 1 }).toJSDate();
+
+/**
+ * A schedule that lost a store of its list (the store was purged): an ACTIVE STORES schedule left
+ * with no store at all has nothing to play to any more and ends (ENDED, like a schedule past its
+ * end date). It must never stay ACTIVE with an empty list: its occurrences ask organization for
+ * the stores of an empty id list, which organization answers with every store of the HQ. A schedule
+ * with stores left, or already CANCELED or ENDED, keeps its status.
+ */
+export const endsWithoutStores = (schedule: { target: string; status: string; storeIds: readonly string[] }): boolean =>
+  schedule.target === 'STORES' && schedule.status === 'ACTIVE' && schedule.storeIds.length === 0;
