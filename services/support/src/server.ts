@@ -21,6 +21,7 @@ import { adminTicketsRouter } from './http/admin-tickets.routes';
 import { hqTicketsRouter } from './http/hq-tickets.routes';
 import { hqStoreTicketsRouter } from './http/hq-store-tickets.routes';
 import { storeTicketsRouter } from './http/store-tickets.routes';
+import { startOrganizationPurgesConsumer } from './events/organization-purges.consumer';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '..', 'migrations');
 
@@ -58,6 +59,7 @@ export const start = async (config: SupportConfig, deps: Partial<SupportDeps> = 
     }
 
     const context: SupportContext = { db: runtime.db, clock: deps.clock ?? systemClock, logger: runtime.logger, organization, operators, storage };
+    await startOrganizationPurgesConsumer({ broker: runtime.broker, context });
     const api = new ServiceApi({
       title: 'Storecast support',
       description: 'CS tickets of operators, HQs and stores: comments, attachments, unread signals, operator dashboard counts',

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { ManualClock, newId } from '@storecast/service-kit';
-import { apiClient, createTestEnv, IdentityDouble, OrganizationDouble, startTestS3, type ApiClient, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
+import { apiClient, createTestEnv, eventPublisher, IdentityDouble, OrganizationDouble, startTestS3, type ApiClient, type EventPublisher, type TestEnv, type TestS3 } from '@storecast/service-kit/testing';
 import { loadSupportConfig } from '../src/config';
 import { start, type StartedSupport } from '../src/server';
 
@@ -29,6 +29,8 @@ export interface Harness {
   operatorToken: string;
   /** An HQ with two stores, and tokens of its HQ manager and store managers. */
   tenant(name?: string): Tenant;
+  /** Publishes a domain event on the service's exchange, as another service's outbox relay would. */
+  publish: EventPublisher['publish'];
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
     env.env({ ...s3.env, ORGANIZATION_GRPC_ADDR: await organization.start(), IDENTITY_GRPC_ADDR: await identity.start(), GRPC_DEADLINE_MS: '1000', ...extra }),
   );
   const service = await start(config, { clock });
+  const publisher = await eventPublisher(env);
   const operatorId = newId();
   identity.seed({ id: operatorId, email: 'op@storecast.test', name: 'Op One', role: 'OPERATOR', status: 'ACTIVE' });
   let n = 0;
@@ -72,7 +75,9 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
         otherStoreToken: env.sign({ role: 'STORE_MANAGER', storeId: otherStoreId, hqId }),
       };
     },
+    publish: (type, data, options) => publisher.publish(type, data, options),
     async stop() {
+      await publisher.close();
       await service.stop();
       await organization.stop();
       await identity.stop();
