@@ -34,6 +34,7 @@ import { identityHandlers } from './grpc/identity.handlers';
 import { accountHandlers } from './grpc/account.handlers';
 import { apiKeyHandlers } from './grpc/api-key.handlers';
 import { startOrganizationStatusConsumer } from './events/organization-status.consumer';
+import { startOrganizationPurgesConsumer } from './events/organization-purges.consumer';
 
 /** What tests (and only tests) replace. */
 export interface IdentityDeps {
@@ -99,6 +100,7 @@ export const start = async (config: IdentityConfig, deps: Partial<IdentityDeps> 
     };
     await seedOperator(context);
     await startOrganizationStatusConsumer({ broker: runtime.broker, context });
+    await startOrganizationPurgesConsumer({ broker: runtime.broker, context });
 
     const api = new ServiceApi({
       title: 'Storecast identity',
