@@ -10,6 +10,7 @@ import { catalogPeer } from './peers/catalog.peer';
 import { commercialsPeer } from './peers/commercials.peer';
 import { organizationPeer } from './peers/organization.peer';
 import { startCommercialCursorConsumer } from './events/commercial-cursors.consumer';
+import { startOrganizationPurgesConsumer } from './events/organization-purges.consumer';
 import { storePlaybackRouter } from './http/store-playback.routes';
 import { hqPlaybackRouter } from './http/hq-playback.routes';
 import { adminPlaybackRouter } from './http/admin-playback.routes';
@@ -57,6 +58,7 @@ export const start = async (config: PlaybackConfig, deps: Partial<PlaybackDeps> 
       recentBatches: new RecentBatches(),
     };
     await startCommercialCursorConsumer({ broker: runtime.broker, db: runtime.db, logger: runtime.logger });
+    await startOrganizationPurgesConsumer({ broker: runtime.broker, db: runtime.db, logger: runtime.logger, recentBatches: context.recentBatches });
 
     const api = new ServiceApi({
       title: 'Storecast playback',

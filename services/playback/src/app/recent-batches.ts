@@ -23,4 +23,9 @@ export class RecentBatches {
     if (this.digests.size >= this.maxReporters) this.digests.delete(this.digests.keys().next().value!);
     this.digests.set(reporterId, recent);
   }
+
+  /** Drops what is remembered of these reporters (their store or HQ was purged). */
+  forget(reporterIds: Iterable<string>): void {
+    for (const id of reporterIds) this.digests.delete(id);
+  }
 }
