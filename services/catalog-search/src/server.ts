@@ -10,6 +10,7 @@ import { createMp3Files } from './adapters/mp3-files';
 import { organizationPeer } from './peers/organization.peer';
 import { catalogHandlers } from './grpc/catalog.handlers';
 import { startOrganizationAssignmentsConsumer } from './events/organization-assignments.consumer';
+import { startOrganizationPurgesConsumer } from './events/organization-purges.consumer';
 import { musicRoutes } from './http/music.routes';
 import { tagOptionRoutes } from './http/tag-options.routes';
 import { libraryRoutes } from './http/libraries.routes';
@@ -79,6 +80,7 @@ export const start = async (config: CatalogSearchConfig, deps: Partial<CatalogSe
     };
 
     await startOrganizationAssignmentsConsumer({ broker: runtime.broker, db: runtime.db, clock: ctx.clock, logger });
+    await startOrganizationPurgesConsumer({ broker: runtime.broker, db: runtime.db, logger });
 
     const api = new ServiceApi({
       title: 'Storecast catalog-search',

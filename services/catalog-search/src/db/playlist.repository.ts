@@ -151,3 +151,50 @@ export const deleteAssignmentsOfStore = async (tx: DbExecutor, storeId: string) 
 /** A device's own assignment in its store, removed (the device is revoked); undefined when it had none. */
 export const deleteDevicePlaylistOfStore = async (tx: DbExecutor, storeId: string, deviceId: string) =>
   (await tx.delete(devicePlaylists).where(and(eq(devicePlaylists.deviceId, deviceId), eq(devicePlaylists.storeId, storeId))).returning())[0];
+
+/**
+ * A purged store's device assignments and its own (store_id and hq_id both match), through
+ * device_playlists_store_idx and the primary key; answers how many rows each lost.
+ */
+export const deleteAssignmentsOfPurgedStore = async (tx: DbExecutor, store: { storeId: string; hqId: string }) => ({
+  device_playlists: (
+    await tx
+      .delete(devicePlaylists)
+      .where(and(eq(devicePlaylists.storeId, store.storeId), eq(devicePlaylists.hqId, store.hqId)))
+      .returning({ deviceId: devicePlaylists.deviceId })
+  ).length,
+  store_playlists: (
+    await tx
+      .delete(storePlaylists)
+      .where(and(eq(storePlaylists.storeId, store.storeId), eq(storePlaylists.hqId, store.hqId)))
+      .returning({ storeId: storePlaylists.storeId })
+  ).length,
+});
+
+/**
+ * A purged HQ's playlists, soft-deleted ones included, with what refers to them, children first
+ * (foreign keys): the HQ's device and store assignments still pointing at them, their library
+ * links, then the playlists. Libraries stay (the operator's). Every statement names the HQ: an
+ * assignment of another HQ pointing at one of these playlists cannot be made (assignments check
+ * the playlist's HQ); were there one, the playlist delete fails on its foreign key rather than
+ * clear another tenant's assignment. Answers how many rows each table lost.
+ * Plans (EXPLAIN ANALYZE, 40,000 playlists): the store assignments go through
+ * store_playlists_hq_idx, the links through an index leading with playlist_id, per playlist; the
+ * playlists themselves and the device assignments are a sequential scan (both hq indexes of
+ * playlists are partial, live rows only; device_playlists has none on hq_id): a few milliseconds,
+ * once per purged HQ, not worth an index.
+ */
+export const deletePlaylistsOfPurgedHq = async (tx: DbExecutor, hqId: string) => {
+  const ofHq = () => tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.hqId, hqId));
+  const devices = await tx
+    .delete(devicePlaylists)
+    .where(and(eq(devicePlaylists.hqId, hqId), inArray(devicePlaylists.playlistId, ofHq())))
+    .returning({ deviceId: devicePlaylists.deviceId });
+  const stores = await tx
+    .delete(storePlaylists)
+    .where(and(eq(storePlaylists.hqId, hqId), inArray(storePlaylists.playlistId, ofHq())))
+    .returning({ storeId: storePlaylists.storeId });
+  const links = await tx.delete(playlistLibraries).where(inArray(playlistLibraries.playlistId, ofHq())).returning({ playlistId: playlistLibraries.playlistId });
+  const deleted = await tx.delete(playlists).where(eq(playlists.hqId, hqId)).returning({ id: playlists.id });
+  return { device_playlists: devices.length, store_playlists: stores.length, playlist_libraries: links.length, playlists: deleted.length };
+};
