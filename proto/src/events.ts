@@ -70,7 +70,7 @@ export interface DomainEventMap {
   'dispatch.dispatch.revoked': { dispatchId: string; announcementId: string; hqId: string | null; storeId: string; deviceId: string | null; revokedAt: string };
   /**
    * A commercial song was deleted for good (its soft-deleted record purged 90 days after the soft
-   * delete; not emitted for the soft delete itself). Emitted by announcement-dispatch's purge job,
+   * delete; not emitted for the soft delete itself). Emitted by announcement-dispatch's purge job and by its HQ purge (organization.hq.purged),
    * once per song; playback clears the round-robin cursors that point at it.
    */
   'dispatch.commercial.purged': { commercialId: string; hqId: string };
