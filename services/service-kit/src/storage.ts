@@ -43,6 +43,12 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
+  /**
+   * Deletes every key once (duplicates dropped) through `delete`, DELETES_AT_ONCE at a time;
+   * idempotent like it. Rejects with the first failure (no new delete starts after it); answers how many
+   * distinct keys were deleted.
+   */
+  deleteMany(keys: Iterable<string>): Promise<number>;
   /** A presigned GET URL valid for the configured lifetime (or `expiresInSeconds`). */
   presignGet(key: string, options?: { expiresInSeconds?: number; downloadName?: string; contentType?: string }): Promise<string>;
   /** Creates the bucket when it does not exist (local and test servers; production buckets are provisioned). */
@@ -54,6 +60,9 @@ const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
+
+/** Object deletes in flight at once in deleteMany: a tenant purge may delete thousands, each a round trip. */
+const DELETES_AT_ONCE = 8;
 
 /** Recently signed URLs kept for reuse (oldest dropped first). */
 const PRESIGNED_URLS_KEPT = 1000;
@@ -73,7 +82,7 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
   // dispatch "now" signs on the headline path: the same request for the same object within a tenth
   // of the lifetime gets the URL signed then (it keeps at least 90 % of its lifetime).
   const signed = new Map<string, { url: string; reuseUntil: number }>();
-  return {
+  const storage: ObjectStorage = {
     async put(key, body, contentType, contentLength) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: contentLength }));
     },
@@ -97,6 +106,21 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deleteMany(keys) {
+      const pending = [...new Set(keys)];
+      const total = pending.length;
+      let failed = false;
+      const worker = async () => {
+        for (let key = pending.pop(); key !== undefined && !failed; key = pending.pop()) {
+          await storage.delete(key).catch((err: unknown) => {
+            failed = true;
+            throw err;
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DELETES_AT_ONCE, total) }, worker));
+      return total;
     },
     async presignGet(key, options = {}) {
       const expiresIn = options.expiresInSeconds ?? config.S3_PRESIGN_TTL_SECONDS;
@@ -128,4 +152,5 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
     },
     close: () => client.destroy(),
   };
+  return storage;
 };

@@ -34,6 +34,26 @@ describe('object storage over the embedded S3 server', () => {
     expect(await store.get('music/a.png')).toBeUndefined();
     store.close();
   });
+
+  it('deletes many keys at once: each once, missing ones included, and answers how many', async () => {
+    const store = storage();
+    await store.ensureBucket();
+    const keys = Array.from({ length: 20 }, (_, i) => `many/${i}.png`);
+    for (const key of keys) await store.put(key, PNG, 'image/png', PNG.length);
+    expect(await store.deleteMany([...keys, keys[0]!, 'many/never-stored.png'])).toBe(21);
+    for (const key of keys) expect(await store.exists(key)).toBe(false);
+    expect(await store.deleteMany([])).toBe(0);
+    store.close();
+  });
+
+  it('deleteMany rejects when the storage does not answer', async () => {
+    const store = createS3Storage({
+      S3_ENDPOINT: 'http://127.0.0.1:9', S3_REGION: 'us-east-1', S3_BUCKET: 'none', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'x',
+      S3_FORCE_PATH_STYLE: true, S3_PRESIGN_TTL_SECONDS: 60,
+    });
+    await expect(store.deleteMany(['a', 'b', 'c'])).rejects.toThrow();
+    store.close();
+  });
 });
 
 describe('reading an upload', () => {

@@ -1,4 +1,4 @@
-import { emitAll, isUuid, serviceUnavailable, type DbExecutor } from '@storecast/service-kit';
+import { emitAll, isUuid, type DbExecutor } from '@storecast/service-kit';
 import { deleteAnnouncementsOfHq } from '../db/announcement.repository';
 import { deleteAnnouncementsOfStore, deleteTemplatesOfStore } from '../db/broadcast.repository';
 import { deleteCommercialsOfHq } from '../db/commercial.repository';
@@ -44,33 +44,6 @@ export interface HqPurgeCounts {
   audioObjects: number;
 }
 
-/** Object deletions in flight at once: a large HQ has thousands of files, each delete a round trip. */
-const OBJECT_DELETES_AT_ONCE = 8;
-
-/**
- * Deletes the objects of the rows this purge deleted, inside the purge's transaction (before it
- * commits): a storage failure fails the purge, which rolls back and is retried (the kit redelivers
- * it once, then dead-letters it), and deleting a key already gone succeeds (the port's delete is
- * idempotent), so a retry after a partial run deletes the rest. Returns how many keys were deleted.
- */
-const deleteObjects = async (ctx: AppContext, keys: string[]): Promise<number> => {
-  const pending = [...new Set(keys)];
-  const total = pending.length;
-  let failed = false;
-  const worker = async () => {
-    for (let key = pending.pop(); key !== undefined && !failed; key = pending.pop()) {
-      try {
-        await ctx.storage.delete(key);
-      } catch (err) {
-        failed = true;
-        throw serviceUnavailable('Object storage is unavailable', err);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(OBJECT_DELETES_AT_ONCE, total) }, worker));
-  return total;
-};
-
 /**
  * organization purged a store for good (90 days after its deletion): nothing of it stays here. In
  * the consumer's transaction (which records the message as handled), deleted, children first:
@@ -107,7 +80,8 @@ export const purgeStore = async (ctx: AppContext, tx: DbExecutor, purged: { stor
     hqId,
     changed.filter(endsWithoutStores).map((s) => s.id),
   );
-  const audioObjects = await deleteObjects(ctx, audioKeys);
+  // Last, before the commit: a storage failure rolls the rows back and the redelivery deletes everything again.
+  const audioObjects = await ctx.storage.deleteMany(audioKeys);
   const counts: StorePurgeCounts = {
     dispatchAcks,
     dispatches,
@@ -154,7 +128,7 @@ export const purgeHq = async (ctx: AppContext, tx: DbExecutor, purged: { hqId: s
     songs.map((s) => ({ type: 'dispatch.commercial.purged' as const, data: { commercialId: s.id, hqId } })),
     ctx.clock,
   );
-  const audioObjects = await deleteObjects(ctx, [...announcementKeys, ...songs.map((s) => s.audioKey)]);
+  const audioObjects = await ctx.storage.deleteMany([...announcementKeys, ...songs.map((s) => s.audioKey)]);
   const counts: HqPurgeCounts = {
     dispatchAcks,
     dispatches,

@@ -19,9 +19,6 @@ export interface TenantPurgeCounts {
   attachment_objects: number;
 }
 
-/** Objects deleted at once (a large HQ has hundreds). */
-const OBJECT_DELETES_AT_ONCE = 8;
-
 /**
  * Drops everything support keeps for a store or HQ that organization deleted for good
  * (organization.store.purged / organization.hq.purged): the tenant's tickets, their comments and
@@ -40,10 +37,7 @@ export const purgeTenant = async (ctx: SupportContext, tx: DbExecutor, tenant: P
     tickets: await deleteTenantTickets(tx, tenant),
     attachment_objects: 0,
   };
-  for (let i = 0; i < keys.length; i += OBJECT_DELETES_AT_ONCE) {
-    await Promise.all(keys.slice(i, i + OBJECT_DELETES_AT_ONCE).map((key) => ctx.storage.delete(key)));
-  }
-  counts.attachment_objects = keys.length;
+  counts.attachment_objects = await ctx.storage.deleteMany(keys);
   // Ids and counts only: no ticket text, file name or key.
   ctx.logger.info({ tenant, deleted: counts }, tenant.kind === 'store' ? 'purged store: support data deleted' : 'purged HQ: support data deleted');
   return counts;
