@@ -5,10 +5,13 @@
 // (while the broker's confirms are awaited, any writer touching those rows would wait).
 //
 //   npm run build -w @storecast/service-kit
-//   node bench/outbox-relay.bench.mjs [--events 3000] [--rounds 3] [--confirm-delay 20] [--compare <another kit dist/ folder>]
+//   node bench/outbox-relay.bench.mjs [--events 3000] [--rounds 3] [--confirm-delay 20] [--compare <another kit dist/ folder>] [--with-published-index]
 //
 // --compare runs the OutboxRelay of another build (e.g. an older commit's dist) alternately with
-// this one, in the same run, on the same tables and broker.
+// this one, in the same run, on the same tables and broker. --with-published-index adds this build's
+// relay on an outbox with an index on published_at (made for its turns, dropped after): what
+// marking rows published would pay if OutboxPruner found old events that way instead of through
+// the time-ordered primary key.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +27,15 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const compareIndex = process.argv.indexOf('--compare');
-const variants = { current: OutboxRelay };
-if (compareIndex > 0) variants.compared = require(path.resolve(process.argv[compareIndex + 1], 'outbox.js')).OutboxRelay;
+const variants = { current: { Relay: OutboxRelay } };
+if (compareIndex > 0) variants.compared = { Relay: require(path.resolve(process.argv[compareIndex + 1], 'outbox.js')).OutboxRelay };
+if (process.argv.includes('--with-published-index')) {
+  variants['with a published_at index'] = {
+    Relay: OutboxRelay,
+    before: () => database.pool.query('create index outbox_published_idx on outbox (published_at) where published_at is not null'),
+    after: () => database.pool.query('drop index outbox_published_idx'),
+  };
+}
 const EVENTS = arg('events', 3000);
 const ROUNDS = arg('rounds', 3);
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -122,9 +132,12 @@ for (let r = 0; r < ROUNDS; r++) {
   const names = Object.keys(variants);
   if (r % 2 === 1) names.reverse();
   for (const v of names) {
-    results[v].one.push(await drain(variants[v], 1));
-    results[v].two.push(await drain(variants[v], 2));
-    results[v].lock.push(await lockWait(variants[v]));
+    const { Relay, before, after } = variants[v];
+    await before?.();
+    results[v].one.push(await drain(Relay, 1));
+    results[v].two.push(await drain(Relay, 2));
+    results[v].lock.push(await lockWait(Relay));
+    await after?.();
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

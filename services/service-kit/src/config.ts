@@ -49,6 +49,8 @@ export const serviceEnv = (name: string, ports: { http: number; grpc: number }) 
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
     /** How long consumers keep handled message ids (idempotence) before they are pruned, in days. */
     PROCESSED_MESSAGES_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
+    /** How long the outbox keeps events after the broker confirmed them, in days (then pruned). */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
     /** Interface the HTTP and gRPC servers bind: every one in a container; npm start sets 127.0.0.1 (the gateway alone is public). */
     BIND_HOST: z.string().min(1).default('0.0.0.0'),
     /** Redis of the token revocation marks (docs/decisions/0007); required in production. */

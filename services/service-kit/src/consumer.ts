@@ -2,10 +2,8 @@ import { context, propagation, ROOT_CONTEXT, trace, SpanKind, SpanStatusCode } f
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Broker } from './broker';
-import { systemClock, type Clock } from './clock';
 import type { DbExecutor } from './db';
 import type { EventEnvelope } from './outbox';
 
@@ -27,7 +25,7 @@ export interface ConsumerOptions<T> {
  * and the message is acknowledged only after that transaction commits. A redelivered or
  * duplicated message finds its id recorded and is acknowledged without running the handler.
  * A handler failure is retried once (redelivery), then dead-lettered to `<queue>.dlq`.
- * The recorded ids are pruned after a retention (ProcessedMessagesPruner, run by the runtime).
+ * The recorded ids are pruned after a retention (ProcessedMessagesPruner in retention.ts, run by the runtime).
  */
 export const consumeMessages = async <T>(options: ConsumerOptions<T>): Promise<void> => {
   const { broker, logger } = options;
@@ -83,79 +81,3 @@ const handleMessage = async <T>(options: ConsumerOptions<T>, message: ConsumeMes
   );
 };
 
-export interface ProcessedMessagesPrunerOptions {
-  pool: Pool;
-  logger: Logger;
-  clock?: Clock;
-  /** How long a handled message id is kept; a redelivery older than that is not expected. Default 7 days. */
-  retentionMs?: number;
-  /** Rows deleted per statement (each its own short transaction). */
-  batchSize?: number;
-  /** Most statements per run: a large backlog is worked off over several runs. */
-  maxBatchesPerRun?: number;
-  /** Time between runs (default 1 hour); the first run starts `firstRunAfterMs` after start(). */
-  intervalMs?: number;
-  firstRunAfterMs?: number;
-}
-
-export const PROCESSED_MESSAGES_RETENTION_MS = 7 * 24 * 3600 * 1000;
-
-/**
- * Deletes the ids consumers recorded for idempotence once they are older than the retention, in
- * bounded batches. Several replicas may prune the same database at once: each batch locks its
- * rows with SKIP LOCKED, so they delete disjoint rows and never wait for each other (or for the
- * consumers, whose new rows are never old).
- */
-export class ProcessedMessagesPruner {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  readonly retentionMs: number;
-
-  constructor(private readonly options: ProcessedMessagesPrunerOptions) {
-    this.retentionMs = options.retentionMs ?? PROCESSED_MESSAGES_RETENTION_MS;
-  }
-
-  /** One run: deletes ids handled before now − retention; returns how many were deleted. */
-  pruneOnce(): Promise<number> {
-    this.running ??= this.prune().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async prune(): Promise<number> {
-    const { pool, clock = systemClock } = this.options;
-    const batchSize = this.options.batchSize ?? 1000;
-    const cutoff = new Date(clock.now().getTime() - this.retentionMs);
-    let deleted = 0;
-    for (let i = 0; i < (this.options.maxBatchesPerRun ?? 100); i++) {
-      const { rowCount } = await pool.query(
-        `delete from processed_messages where (consumer, message_id) in (
-           select consumer, message_id from processed_messages
-            where handled_at < $1 order by handled_at limit $2 for update skip locked)`,
-        [cutoff, batchSize],
-      );
-      deleted += rowCount ?? 0;
-      if ((rowCount ?? 0) < batchSize) break;
-    }
-    if (deleted > 0) this.options.logger.info({ deleted, before: cutoff.toISOString() }, 'processed message ids pruned');
-    return deleted;
-  }
-
-  start(): void {
-    const run = () =>
-      void this.pruneOnce().catch((err: unknown) => this.options.logger.warn({ err: (err as Error).message }, 'pruning processed message ids failed'));
-    this.timer = setTimeout(() => {
-      run();
-      this.timer = setInterval(run, this.options.intervalMs ?? 3600_000);
-      this.timer.unref();
-    }, this.options.firstRunAfterMs ?? 60_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer); // clears an interval too
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-}

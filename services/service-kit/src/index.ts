@@ -16,6 +16,7 @@ export * from './kit-schema';
 export * from './broker';
 export * from './outbox';
 export * from './consumer';
+export * from './retention';
 export * from './grpc';
 export * from './openapi';
 export * from './lifecycle';

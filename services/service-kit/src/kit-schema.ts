@@ -22,7 +22,8 @@ export const outbox = pgTable(
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
-  // Partial index: the relay only ever scans rows not yet published.
+  // Partial index: the relay only ever scans rows not yet published. (The pruner walks the
+  // primary key: ids are time-ordered, see OutboxPruner.)
   (t) => [index('outbox_unpublished_idx').on(t.createdAt).where(sql`published_at is null`)],
 );
 

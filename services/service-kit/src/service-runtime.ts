@@ -11,7 +11,7 @@ import { RedisTokenRevocations, type TokenRevocations } from './token-revocation
 import type { ServiceApi } from './routes';
 import { createLogger } from './logger';
 import { OutboxRelay } from './outbox';
-import { PROCESSED_MESSAGES_RETENTION_MS, ProcessedMessagesPruner } from './consumer';
+import { OutboxPruner, ProcessedMessagesPruner } from './retention';
 import type { Clock } from './clock';
 import { OUTBOX_CHANNEL } from './events';
 import type { RequestHandler } from 'express';
@@ -31,6 +31,8 @@ export interface RuntimeConfig {
   OUTBOX_POLL_MS: number;
   /** Retention of consumers' handled message ids (serviceEnv: default 7). */
   PROCESSED_MESSAGES_RETENTION_DAYS?: number;
+  /** Retention of published outbox events (serviceEnv: default 7). */
+  OUTBOX_RETENTION_DAYS?: number;
   /** Interface the HTTP and gRPC servers bind (serviceEnv: 0.0.0.0; npm start: 127.0.0.1). */
   BIND_HOST?: string;
   /** Redis of the token revocation marks (decision 0007); required in production. */
@@ -38,7 +40,7 @@ export interface RuntimeConfig {
 }
 
 /** What a service without a database reads: no DATABASE_URL, no outbox poll. */
-export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS'>;
+export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS' | 'OUTBOX_RETENTION_DAYS'>;
 
 /** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
 export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
@@ -118,6 +120,8 @@ export interface ServiceRuntime<TSchema extends Record<string, unknown>> extends
   relay: OutboxRelay;
   /** Prunes consumers' handled message ids past PROCESSED_MESSAGES_RETENTION_DAYS (hourly). */
   pruner: ProcessedMessagesPruner;
+  /** Prunes published outbox events past OUTBOX_RETENTION_DAYS (hourly); unpublished ones stay. */
+  outboxPruner: OutboxPruner;
 }
 
 /**
@@ -143,11 +147,15 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
   broker.start();
   let relay: OutboxRelay | undefined;
   let pruner: ProcessedMessagesPruner | undefined;
+  let outboxPruner: OutboxPruner | undefined;
   if (persistent) {
     relay = new OutboxRelay({ pool: persistent.database.pool, broker, logger, pollMs: persistent.pollMs, channel: OUTBOX_CHANNEL });
     relay.start();
-    pruner = new ProcessedMessagesPruner({ pool: persistent.database.pool, logger, clock: persistent.clock, retentionMs: persistent.retentionMs });
+    const { pool } = persistent.database;
+    pruner = new ProcessedMessagesPruner({ pool, logger, clock: persistent.clock, retentionMs: persistent.retention.processedMessagesMs });
     pruner.start();
+    outboxPruner = new OutboxPruner({ pool, logger, clock: persistent.clock, retentionMs: persistent.retention.outboxMs });
+    outboxPruner.start();
   }
   const revocations = options.revocations ?? (config.REDIS_URL ? new RedisTokenRevocations(config.REDIS_URL) : undefined);
   const verifier =
@@ -183,6 +191,7 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
     for (const hook of [...stopHooks].reverse()) await step('stop hook', hook);
     await step('outbox relay', () => relay?.stop());
     await step('processed-messages pruner', () => pruner?.stop());
+    await step('outbox pruner', () => outboxPruner?.stop());
     await step('broker', () => broker.stop());
     if (!options.revocations) await step('token revocations', () => revocations?.close());
     await step('database', () => persistent?.database.close());
@@ -222,9 +231,12 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
     },
     stop: () => (stopping ??= stopAll()),
   };
-  if (!persistent || !relay || !pruner) return base;
-  return { ...base, database: persistent.database, db: persistent.database.db, relay, pruner };
+  if (!persistent || !relay || !pruner || !outboxPruner) return base;
+  return { ...base, database: persistent.database, db: persistent.database.db, relay, pruner, outboxPruner };
 }
+
+/** A retention in days from configuration, in ms; undefined keeps the pruner's default. */
+const daysMs = (days: number | undefined) => (days === undefined ? undefined : days * 24 * 3600 * 1000);
 
 /** Database created outside production, then the kit's and the service's migrations. */
 const openDatabase = async <TSchema extends Record<string, unknown>>(options: ServiceRuntimeOptions<TSchema>, logger: Logger) => {
@@ -235,9 +247,8 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
     options: options.databaseSettings && sessionOptions(options.databaseSettings),
   });
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
-  const retentionMs =
-    config.PROCESSED_MESSAGES_RETENTION_DAYS === undefined ? PROCESSED_MESSAGES_RETENTION_MS : config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 3600 * 1000;
-  return { database, pollMs: config.OUTBOX_POLL_MS, clock: options.clock, retentionMs };
+  const retention = { processedMessagesMs: daysMs(config.PROCESSED_MESSAGES_RETENTION_DAYS), outboxMs: daysMs(config.OUTBOX_RETENTION_DAYS) };
+  return { database, pollMs: config.OUTBOX_POLL_MS, clock: options.clock, retention };
 };
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
 import { Client } from 'pg';
 import { createLogger, createServiceRuntime, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
@@ -150,6 +151,36 @@ describe('the service runtime', () => {
       expect(rows.map((r) => r.message_id)).toEqual(['young']);
     } finally {
       await runtime.stop();
+    }
+  });
+
+  it('prunes published outbox events older than OUTBOX_RETENTION_DAYS (7 by default), on the service clock', async () => {
+    const clock = new ManualClock(new Date('2026-06-15T12:00:00.000Z'));
+    const day = 24 * 3600 * 1000;
+    const ago = (days: number) => new Date(clock.now().getTime() - days * day);
+    const runtime = await persistent('outbox_pruning', { config: { ...config(env, env.databaseUrl), OUTBOX_RETENTION_DAYS: 3 }, clock });
+    try {
+      await runtime.relay.stop(); // the rows below are written as the relay would have left them
+      for (const [routingKey, publishedAt] of [['old', ago(4)], ['young', ago(2)], ['unsent', null]] as const) {
+        await runtime.database.pool.query(`insert into outbox (id, routing_key, payload, created_at, published_at) values ($1, $2, '{}', $3, $4)`, [
+          uuidv7({ msecs: ago(10).getTime() }),
+          routingKey,
+          ago(10),
+          publishedAt,
+        ]);
+      }
+      expect(runtime.outboxPruner.retentionMs).toBe(3 * day);
+      expect(await runtime.outboxPruner.pruneOnce()).toBe(1);
+      const { rows } = await runtime.database.pool.query<{ routing_key: string }>('select routing_key from outbox order by routing_key');
+      expect(rows.map((r) => r.routing_key)).toEqual(['unsent', 'young']);
+    } finally {
+      await runtime.stop();
+    }
+    const byDefault = await persistent('outbox_pruning_default', { clock });
+    try {
+      expect(byDefault.outboxPruner.retentionMs).toBe(7 * day);
+    } finally {
+      await byDefault.stop();
     }
   });
 
