@@ -47,6 +47,8 @@ export const serviceEnv = (name: string, ports: { http: number; grpc: number }) 
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     /** Fallback poll of the outbox relay (commits wake it at once through NOTIFY). */
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    /** Most outbox rows the relay publishes per round (one claim, one confirm wait, one mark). */
+    OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
     /** How long consumers keep handled message ids (idempotence) before they are pruned, in days. */
     PROCESSED_MESSAGES_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
     /** How long the outbox keeps events after the broker confirmed them, in days (then pruned). */

@@ -73,6 +73,14 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** Fallback poll: commits wake the relay at once through NOTIFY on `channel`. */
   pollMs?: number;
+  /**
+   * Most rows claimed, published and confirmed per round (OUTBOX_BATCH_SIZE). Each round pays a
+   * claim, a confirm wait and a mark whatever its size, so a backlog (a dispatch to every store of
+   * an HQ: thousands of events in one commit, or what waited while the broker was down) drains
+   * 1.8 × faster in rounds of 500 than of 100 (bench/outbox-relay.bench.mjs). The first round after
+   * a quiet spell claims at most FIRST_ROUND_ROWS, so the first events of a burst are not held back
+   * by a large claim; rounds grow to batchSize while they come back full.
+   */
   batchSize?: number;
   maxBackoffMs?: number;
   /**
@@ -98,6 +106,9 @@ interface OutboxRow {
   headers: Record<string, string>;
   created_at: Date;
 }
+
+export const DEFAULT_OUTBOX_BATCH_SIZE = 500;
+const FIRST_ROUND_ROWS = 100;
 
 /** application_name of the relay's LISTEN connection (visible in pg_stat_activity). */
 export const OUTBOX_LISTENER_APPLICATION_NAME = 'storecast-outbox-listener';
@@ -136,8 +147,15 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
+  /** Rows the next round claims: small after a quiet spell, the whole batch size during a backlog. */
+  private roundSize = 0;
+
   private get batchSize(): number {
-    return this.options.batchSize ?? 100;
+    return this.options.batchSize ?? DEFAULT_OUTBOX_BATCH_SIZE;
+  }
+
+  private get firstRoundSize(): number {
+    return Math.min(FIRST_ROUND_ROWS, this.batchSize);
   }
 
   /** Whether the LISTEN connection is up (commits then wake the relay at once). */
@@ -179,11 +197,11 @@ export class OutboxRelay {
     this.timer.unref();
   }
 
-  /** Claims, publishes and marks one batch; returns how many rows were sent. Exposed for tests. */
-  async publishBatch(): Promise<number> {
+  /** Claims, publishes and marks one batch of at most `limit` rows; returns how many were sent. Exposed for tests. */
+  async publishBatch(limit = this.batchSize): Promise<number> {
     const { pool, broker } = this.options;
     if (!broker.isConnected) return 0;
-    const rows = await this.claim();
+    const rows = await this.claim(limit);
     if (rows.length === 0) return 0;
     const ids = rows.map((r) => r.id);
     try {
@@ -207,7 +225,7 @@ export class OutboxRelay {
   }
 
   /** One statement (its own short transaction): the oldest publishable rows, claimed for claimMs. */
-  private async claim(): Promise<OutboxRow[]> {
+  private async claim(limit: number): Promise<OutboxRow[]> {
     const { rows } = await this.options.pool.query<OutboxRow>(
       `update outbox set claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
          from ${RELAXED_COMMIT}
@@ -218,7 +236,7 @@ export class OutboxRelay {
            limit $1
            for update skip locked))
         returning id, routing_key, payload, headers, created_at`,
-      [this.batchSize, this.options.claimMs ?? 30_000],
+      [limit, this.options.claimMs ?? 30_000],
     );
     // RETURNING has no order: publish in commit order.
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -249,11 +267,15 @@ export class OutboxRelay {
     this.kicked = false;
     this.round = (async () => {
       let next = this.options.pollMs ?? 500;
+      const size = this.roundSize || this.firstRoundSize;
       try {
-        const sent = await this.publishBatch();
+        const sent = await this.publishBatch(size);
         this.failures = 0;
-        if (sent === this.batchSize) next = 0;
+        // A full round: more are waiting, so go on at once, in whole batches.
+        this.roundSize = sent === size ? this.batchSize : 0;
+        if (sent === size) next = 0;
       } catch (err) {
+        this.roundSize = 0;
         this.failures++;
         next = Math.min(this.options.maxBackoffMs ?? 10_000, 200 * 2 ** this.failures);
         this.options.logger.warn({ err: (err as Error).message, retryInMs: next }, 'outbox publish failed');

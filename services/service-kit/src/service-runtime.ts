@@ -29,6 +29,8 @@ export interface RuntimeConfig {
   JWKS_URL: string;
   GRPC_DEADLINE_MS: number;
   OUTBOX_POLL_MS: number;
+  /** Rows per relay round (serviceEnv: default 500). */
+  OUTBOX_BATCH_SIZE?: number;
   /** Retention of consumers' handled message ids (serviceEnv: default 7). */
   PROCESSED_MESSAGES_RETENTION_DAYS?: number;
   /** Retention of published outbox events (serviceEnv: default 7). */
@@ -40,7 +42,7 @@ export interface RuntimeConfig {
 }
 
 /** What a service without a database reads: no DATABASE_URL, no outbox poll. */
-export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'OUTBOX_POLL_MS' | 'PROCESSED_MESSAGES_RETENTION_DAYS' | 'OUTBOX_RETENTION_DAYS'>;
+export type DatabaseFreeRuntimeConfig = Omit<RuntimeConfig, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'OUTBOX_POLL_MS' | 'OUTBOX_BATCH_SIZE' | 'PROCESSED_MESSAGES_RETENTION_DAYS' | 'OUTBOX_RETENTION_DAYS'>;
 
 /** A generated gRPC client factory of @storecast/proto (createIdentityClient, ...). */
 export type PeerFactory<C extends grpc.Client> = (address: string, options: { interceptors?: grpc.Interceptor[] }) => C;
@@ -149,7 +151,14 @@ export async function createServiceRuntime<TSchema extends Record<string, unknow
   let pruner: ProcessedMessagesPruner | undefined;
   let outboxPruner: OutboxPruner | undefined;
   if (persistent) {
-    relay = new OutboxRelay({ pool: persistent.database.pool, broker, logger, pollMs: persistent.pollMs, channel: OUTBOX_CHANNEL });
+    relay = new OutboxRelay({
+      pool: persistent.database.pool,
+      broker,
+      logger,
+      pollMs: persistent.pollMs,
+      batchSize: persistent.batchSize,
+      channel: OUTBOX_CHANNEL,
+    });
     relay.start();
     const { pool } = persistent.database;
     pruner = new ProcessedMessagesPruner({ pool, logger, clock: persistent.clock, retentionMs: persistent.retention.processedMessagesMs });
@@ -248,7 +257,7 @@ const openDatabase = async <TSchema extends Record<string, unknown>>(options: Se
   });
   await runMigrations(database.db as unknown as NodePgDatabase<Record<string, unknown>>, options.migrationsFolder, logger);
   const retention = { processedMessagesMs: daysMs(config.PROCESSED_MESSAGES_RETENTION_DAYS), outboxMs: daysMs(config.OUTBOX_RETENTION_DAYS) };
-  return { database, pollMs: config.OUTBOX_POLL_MS, clock: options.clock, retention };
+  return { database, pollMs: config.OUTBOX_POLL_MS, batchSize: config.OUTBOX_BATCH_SIZE, clock: options.clock, retention };
 };
 
 /**

@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { Broker, createDatabase, emit, enqueueEvent, newId, OUTBOX_CHANNEL, OUTBOX_LISTENER_APPLICATION_NAME, OutboxRelay, runMigrations, outbox } from '../src';
+import { Broker, createDatabase, emit, enqueueEvent, enqueueEvents, newId, OUTBOX_CHANNEL, OUTBOX_LISTENER_APPLICATION_NAME, OutboxRelay, runMigrations, outbox } from '../src';
 import { createTestDatabase, testExchange, testInfra, TcpProxy, eventually } from '../src/testing';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
@@ -179,6 +179,48 @@ describe('outbox relay', () => {
     await database.pool.query(`update outbox set claimed_until = claimed_until - interval '61 seconds'`);
     expect(await relay.publishBatch()).toBe(1);
     expect(await rowStates()).toEqual([{ published: true, claimed: false, attempts: 2, last_error: null }]);
+  });
+
+  /** The sizes of the relay's rounds, in order: rows marked published by one statement share its now(). */
+  const roundSizes = async () =>
+    (
+      await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from outbox where published_at is not null group by published_at order by published_at`,
+      )
+    ).rows.map((r) => r.n);
+
+  /** `count` events committed at once, as one dispatch to many stores does. */
+  const burst = (count: number) =>
+    database.db.transaction((tx) =>
+      enqueueEvents(
+        tx,
+        Array.from({ length: count }, (_, n) => ({ routingKey: 'kit.thing.created', data: { n } })),
+      ),
+    );
+
+  it('a burst is published in one round of 100 first, then in rounds of the whole batch size (500) while rounds come back full, in commit order', async () => {
+    await connected();
+    await burst(1_250);
+    relay.start();
+    await eventually(async () => expect(await unpublished()).toBe(0), 10_000);
+    expect(await roundSizes()).toEqual([100, 500, 500, 150]);
+    await eventually(() => expect(sink.received).toHaveLength(1_250));
+    expect(sink.received.map((m) => (m.body.data as { n: number }).n)).toEqual(Array.from({ length: 1_250 }, (_, n) => n));
+
+    // After a round that was not full (a quiet spell), the next burst starts small again.
+    await burst(120);
+    await eventually(async () => expect(await unpublished()).toBe(0), 10_000);
+    expect((await roundSizes()).slice(4)).toEqual([100, 20]);
+  });
+
+  it('takes its batch size from the options; the first round never claims more than it', async () => {
+    await relay.stop();
+    relay = new OutboxRelay({ pool: database.pool, broker, logger, pollMs: 50, batchSize: 30 });
+    await connected();
+    await burst(70);
+    relay.start();
+    await eventually(async () => expect(await unpublished()).toBe(0), 10_000);
+    expect(await roundSizes()).toEqual([30, 30, 10]);
   });
 
   it('when the connection drops after start, later events are published after reconnecting', async () => {

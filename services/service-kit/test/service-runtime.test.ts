@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { Client } from 'pg';
-import { createLogger, createServiceRuntime, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from '../src';
+import { createLogger, createServiceRuntime, enqueueEvents, ManualClock, sessionOptions, wireOrStop, type BaseServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from '../src';
 import { createTestEnv, eventually, type TestEnv } from '../src/testing';
 
 const NO_MIGRATIONS = path.join(__dirname, 'fixtures', 'no-migrations');
@@ -154,6 +154,23 @@ describe('the service runtime', () => {
     }
   });
 
+  it('publishes outbox events in rounds of at most OUTBOX_BATCH_SIZE', async () => {
+    const runtime = await persistent('outbox_batches', { config: { ...config(env, env.databaseUrl), OUTBOX_BATCH_SIZE: 2 } });
+    try {
+      await runtime.db.transaction((tx) => enqueueEvents(tx, Array.from({ length: 5 }, (_, n) => ({ routingKey: 'kit.thing.created', data: { n } }))));
+      const rounds = async () =>
+        (
+          await runtime.database.pool.query<{ n: number }>(
+            'select count(*)::int as n from outbox where published_at is not null group by published_at order by published_at',
+          )
+        ).rows.map((r) => r.n);
+      await eventually(async () => expect((await rounds()).reduce((a, b) => a + b, 0)).toBe(5), 10_000);
+      expect(await rounds()).toEqual([2, 2, 1]);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
   it('prunes published outbox events older than OUTBOX_RETENTION_DAYS (7 by default), on the service clock', async () => {
     const clock = new ManualClock(new Date('2026-06-15T12:00:00.000Z'));
     const day = 24 * 3600 * 1000;
@@ -161,6 +178,7 @@ describe('the service runtime', () => {
     const runtime = await persistent('outbox_pruning', { config: { ...config(env, env.databaseUrl), OUTBOX_RETENTION_DAYS: 3 }, clock });
     try {
       await runtime.relay.stop(); // the rows below are written as the relay would have left them
+      await runtime.database.pool.query('delete from outbox'); // earlier tests' events (one database)
       for (const [routingKey, publishedAt] of [['old', ago(4)], ['young', ago(2)], ['unsent', null]] as const) {
         await runtime.database.pool.query(`insert into outbox (id, routing_key, payload, created_at, published_at) values ($1, $2, '{}', $3, $4)`, [
           uuidv7({ msecs: ago(10).getTime() }),
