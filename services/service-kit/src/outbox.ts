@@ -77,7 +77,7 @@ export interface OutboxRelayOptions {
    * Most rows claimed, published and confirmed per round (OUTBOX_BATCH_SIZE). Each round pays a
    * claim, a confirm wait and a mark whatever its size, so a backlog (a dispatch to every store of
    * an HQ: thousands of events in one commit, or what waited while the broker was down) drains
-   * 1.8 × faster in rounds of 500 than of 100 (bench/outbox-relay.bench.mjs). The first round after
+   * 1.6–1.8 × faster in rounds of 500 than of 100 (bench/outbox-relay.bench.mjs). The first round after
    * a quiet spell claims at most FIRST_ROUND_ROWS, so the first events of a burst are not held back
    * by a large claim; rounds grow to batchSize while they come back full.
    */
