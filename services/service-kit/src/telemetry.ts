@@ -18,12 +18,15 @@ export const DEFAULT_TRACES_SAMPLER = 'parentbased_traceidratio';
 export const DEFAULT_TRACES_SAMPLER_ARG = '0.1';
 
 /**
- * The instrumentations that produce useful spans: requests in and out (http), gRPC calls, broker
- * publishes and consumes, SQL and Redis commands. Not express/router (a span per middleware), fs,
- * dns, net, pino. OTEL_NODE_ENABLED_INSTRUMENTATIONS (the standard variable of
+ * The instrumentations that produce useful spans: requests in and out (http), gRPC calls, SQL and
+ * Redis commands. Not express/router (a span per middleware), fs, dns, net, pino. Not amqplib: the
+ * kit makes the broker spans itself (the relay's PRODUCER span, whose context the message carries;
+ * the consumers' CONSUMER span continuing it; sse-fanout's fan-out span), and the instrumentation
+ * only added a second span per publish and per delivery beside them, its publish span replacing
+ * the relay's context in the message. OTEL_NODE_ENABLED_INSTRUMENTATIONS (the standard variable of
  * auto-instrumentations-node) replaces the list.
  */
-export const DEFAULT_INSTRUMENTATIONS = ['http', 'grpc', 'amqplib', 'pg', 'ioredis'] as const;
+export const DEFAULT_INSTRUMENTATIONS = ['http', 'grpc', 'pg', 'ioredis'] as const;
 
 /** Probes every few seconds are not worth a span. */
 const isProbe = (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz';

@@ -13,12 +13,22 @@ export const eventPublisher = async (target: { amqpUrl: string; exchange: string
   return {
     /**
      * Resolves with the message id once the broker confirmed it. `id` publishes a message again
-     * under the same id (a redelivery, as the relay may send after a crash).
+     * under the same id (a redelivery, as the relay may send after a crash). `headers`: message
+     * headers, such as the trace context (`traceparent`) the relay adds.
      */
-    async publish<K extends DomainEventType>(type: K, data: DomainEventMap[K], options: { occurredAt?: Date; id?: string } = {}): Promise<string> {
+    async publish<K extends DomainEventType>(
+      type: K,
+      data: DomainEventMap[K],
+      options: { occurredAt?: Date; id?: string; headers?: Record<string, string> } = {},
+    ): Promise<string> {
       const id = options.id ?? newId();
       const envelope = { id, type, occurredAt: (options.occurredAt ?? new Date()).toISOString(), data };
-      channel.publish(target.exchange, type, Buffer.from(JSON.stringify(envelope)), { messageId: id, persistent: true, contentType: 'application/json' });
+      channel.publish(target.exchange, type, Buffer.from(JSON.stringify(envelope)), {
+        messageId: id,
+        persistent: true,
+        contentType: 'application/json',
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
       await channel.waitForConfirms();
       return id;
     },

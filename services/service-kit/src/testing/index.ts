@@ -11,3 +11,4 @@ export * from './records';
 export * from './hostile';
 export * from './media';
 export * from './event-publisher';
+export * from './spans';

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import type { DomainEventMap, DomainEventType } from '@storecast/proto';
 import { randomToken, type Broker, type EventEnvelope, type Logger } from '@storecast/service-kit';
 
@@ -30,6 +31,8 @@ export interface InstanceQueueOptions {
  * that lags still holds back the broker: RabbitMQ stops delivering while the connection's socket
  * is full, and the waiting messages stay in the queue, bounded by `x-max-length`.
  */
+const tracer = trace.getTracer('storecast-fanout');
+
 export const subscribeInstanceQueue = async (options: InstanceQueueOptions): Promise<void> => {
   const { broker, logger, handlers } = options;
   const bindings = Object.keys(handlers) as DomainEventType[];
@@ -47,12 +50,18 @@ export const subscribeInstanceQueue = async (options: InstanceQueueOptions): Pro
       queue,
       (message) => {
         if (!message) return;
+        // The fan-out continues the trace the message carries (the relay's publish span), as the
+        // kit's consumers do.
+        const parent = propagation.extract(ROOT_CONTEXT, (message.properties.headers ?? {}) as Record<string, string>);
+        const span = tracer.startSpan(`fan-out ${message.fields.routingKey}`, { kind: SpanKind.CONSUMER }, parent);
         try {
           const event = JSON.parse(message.content.toString('utf8')) as EventEnvelope<never>;
           const handler = handlers[message.fields.routingKey as DomainEventType] as InstanceHandler<DomainEventType> | undefined;
-          handler?.(event);
+          if (handler) context.with(trace.setSpan(parent, span), () => handler(event));
         } catch (err) {
           logger.warn({ err, queue, routingKey: message.fields.routingKey }, 'event not fanned out');
+        } finally {
+          span.end();
         }
       },
       { noAck: true },
