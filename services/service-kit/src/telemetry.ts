@@ -42,7 +42,7 @@ const discardingProcessor = {
 const disabledByEnv = () => /^\s*true\s*$/i.test(process.env.OTEL_SDK_DISABLED ?? '');
 
 /**
- * Starts OpenTelemetry before pg, amqplib, ioredis, grpc and http servers/clients are loaded, so
+ * Starts OpenTelemetry before pg, ioredis, grpc and http servers/clients are loaded, so
  * their instrumentations patch them. The exporter stays off unless OTEL_EXPORTER_OTLP_ENDPOINT is
  * set (then spans leave through the SDK's batch span processor, OTEL_BSP_* tune it); sampled spans
  * exist locally anyway, and every request's trace context propagates across services.

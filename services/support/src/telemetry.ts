@@ -1,4 +1,4 @@
 import { startTelemetry } from '@storecast/service-kit/telemetry';
 
-// Imported first by main.ts: instrumentations must patch express, pg, amqplib and grpc before they load.
+// Imported first by main.ts: instrumentations must patch http, grpc, pg and ioredis before they load.
 startTelemetry('support');
