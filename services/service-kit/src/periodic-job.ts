@@ -5,6 +5,8 @@ export interface PeriodicJobOptions<R> {
   name: string;
   /** 0 turns the job off (tests run it by hand). */
   intervalMs: number;
+  /** When the first run starts; default one interval after start. */
+  firstRunAfterMs?: number;
   logger: Logger;
   run: () => Promise<R>;
   /** What a finished run logs at info; undefined logs nothing (a run that found no work). */
@@ -35,12 +37,21 @@ export const startPeriodicJob = <R>(options: PeriodicJobOptions<R>): PeriodicJob
         if (fields) options.logger.info({ job: options.name, ...fields }, `${options.name} finished`);
       })
       .catch((err: unknown) => options.logger.warn({ err, job: options.name }, `${options.name} failed; retrying at the next run`));
-  const timer = options.intervalMs > 0 ? setInterval(() => void tick(), options.intervalMs) : undefined;
-  timer?.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const every = () => {
+    timer = setInterval(() => void tick(), options.intervalMs).unref();
+  };
+  if (options.intervalMs > 0 && options.firstRunAfterMs === undefined) every();
+  else if (options.intervalMs > 0) {
+    timer = setTimeout(() => {
+      void tick();
+      every();
+    }, options.firstRunAfterMs).unref();
+  }
   return {
     runNow: run,
     async stop() {
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer); // clears an interval too
       await running?.catch(() => undefined);
     },
   };

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock';
 import { uuidv7Floor } from './ids';
+import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const PROCESSED_MESSAGES_RETENTION_MS = 7 * DAY_MS;
@@ -11,6 +12,8 @@ export const PUBLISHED_EVENTS_RETENTION_MS = 7 * DAY_MS;
 interface RetentionTarget {
   /** Named in the log lines. */
   what: string;
+  /** Retention when the options give none. */
+  defaultRetentionMs: number;
   /**
    * Deletes at most `batchSize` rows older than the cutoff, oldest first, locking them with SKIP
    * LOCKED: replicas pruning at once delete disjoint rows and never wait for each other, nor for
@@ -22,6 +25,7 @@ interface RetentionTarget {
 
 const PROCESSED_MESSAGES: RetentionTarget = {
   what: 'processed message ids',
+  defaultRetentionMs: PROCESSED_MESSAGES_RETENTION_MS,
   deleteBatch: `delete from processed_messages where (consumer, message_id) in (
      select consumer, message_id from processed_messages
       where handled_at < $1 order by handled_at limit $2 for update skip locked)`,
@@ -38,6 +42,7 @@ const PROCESSED_MESSAGES: RetentionTarget = {
  */
 const PUBLISHED_EVENTS: RetentionTarget = {
   what: 'published outbox events',
+  defaultRetentionMs: PUBLISHED_EVENTS_RETENTION_MS,
   deleteBatch: `delete from outbox where id in (
      select id from outbox
       where id < $1::uuid and published_at < $2 order by id limit $3 for update skip locked)`,
@@ -48,7 +53,7 @@ export interface RetentionPrunerOptions {
   pool: Pool;
   logger: Logger;
   clock?: Clock;
-  /** How long a row is kept. Default 7 days. */
+  /** How long a row is kept (default: the table's, 7 days). */
   retentionMs?: number;
   /** Rows deleted per statement (each its own short transaction). */
   batchSize?: number;
@@ -64,7 +69,7 @@ export interface RetentionPrunerOptions {
  * Several replicas may prune the same database at once (see RetentionTarget.deleteBatch).
  */
 abstract class RetentionPruner {
-  private timer?: NodeJS.Timeout;
+  private job?: PeriodicJob<number>;
   private running?: Promise<number>;
   readonly retentionMs: number;
 
@@ -72,7 +77,7 @@ abstract class RetentionPruner {
     private readonly target: RetentionTarget,
     private readonly options: RetentionPrunerOptions,
   ) {
-    this.retentionMs = options.retentionMs ?? 7 * DAY_MS;
+    this.retentionMs = options.retentionMs ?? target.defaultRetentionMs;
   }
 
   /** One run: deletes rows older than now − retention; returns how many were deleted. */
@@ -98,19 +103,18 @@ abstract class RetentionPruner {
   }
 
   start(): void {
-    const run = () =>
-      void this.pruneOnce().catch((err: unknown) => this.options.logger.warn({ err: (err as Error).message }, `pruning ${this.target.what} failed`));
-    this.timer = setTimeout(() => {
-      run();
-      this.timer = setInterval(run, this.options.intervalMs ?? 3600_000);
-      this.timer.unref();
-    }, this.options.firstRunAfterMs ?? 60_000);
-    this.timer.unref();
+    this.job = startPeriodicJob({
+      name: `pruning ${this.target.what}`,
+      intervalMs: this.options.intervalMs ?? 3600_000,
+      firstRunAfterMs: this.options.firstRunAfterMs ?? 60_000,
+      logger: this.options.logger,
+      run: () => this.pruneOnce(),
+    });
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer); // clears an interval too
-    this.timer = undefined;
+    await this.job?.stop();
+    this.job = undefined;
     await this.running?.catch(() => undefined);
   }
 }
@@ -118,7 +122,7 @@ abstract class RetentionPruner {
 /** Consumers' handled message ids (idempotence), once no redelivery can bring them back. */
 export class ProcessedMessagesPruner extends RetentionPruner {
   constructor(options: RetentionPrunerOptions) {
-    super(PROCESSED_MESSAGES, { ...options, retentionMs: options.retentionMs ?? PROCESSED_MESSAGES_RETENTION_MS });
+    super(PROCESSED_MESSAGES, options);
   }
 }
 
@@ -129,6 +133,6 @@ export class ProcessedMessagesPruner extends RetentionPruner {
  */
 export class OutboxPruner extends RetentionPruner {
   constructor(options: RetentionPrunerOptions) {
-    super(PUBLISHED_EVENTS, { ...options, retentionMs: options.retentionMs ?? PUBLISHED_EVENTS_RETENTION_MS });
+    super(PUBLISHED_EVENTS, options);
   }
 }

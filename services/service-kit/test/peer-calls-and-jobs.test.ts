@@ -49,4 +49,38 @@ describe('periodic jobs', () => {
     await expect(Promise.all([job.runNow(), job.runNow()])).resolves.toEqual([2, 2]);
     await job.stop();
   });
+
+  it('with firstRunAfterMs the first run comes after that delay, then one every interval, until stopped', async () => {
+    jest.useFakeTimers();
+    try {
+      let runs = 0;
+      const job = startPeriodicJob({ name: 'prune', intervalMs: 1000, firstRunAfterMs: 100, logger, run: async () => ++runs });
+      await jest.advanceTimersByTimeAsync(99);
+      expect(runs).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await jest.advanceTimersByTimeAsync(2000);
+      expect(runs).toBe(3);
+      await job.stop();
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(runs).toBe(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('without firstRunAfterMs the first run comes one interval after the start', async () => {
+    jest.useFakeTimers();
+    try {
+      let runs = 0;
+      const job = startPeriodicJob({ name: 'purge', intervalMs: 1000, logger, run: async () => ++runs });
+      await jest.advanceTimersByTimeAsync(999);
+      expect(runs).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await job.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

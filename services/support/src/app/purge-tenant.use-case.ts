@@ -26,7 +26,8 @@ export interface TenantPurgeCounts {
  * consumer's transaction `tx`: the objects are deleted last, before the commit, so a failure
  * anywhere rolls the rows back and the redelivery starts over (deleting an object already gone
  * succeeds). Operators' own tickets (no HQ, no store) are never a tenant's. The kit's
- * audit_records and outbox rows stay: they are the trail, and outlive the tenant.
+ * audit_records stay: they are the trail, and outlive the tenant (published outbox events are
+ * pruned by the kit after OUTBOX_RETENTION_DAYS).
  */
 export const purgeTenant = async (ctx: SupportContext, tx: DbExecutor, tenant: PurgedTenant): Promise<TenantPurgeCounts> => {
   await lockTenantTickets(tx, tenant);
