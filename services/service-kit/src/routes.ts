@@ -161,6 +161,8 @@ export interface DefinedRoute {
   errorStatuses: number[];
   /** The body of its error answers when it is not the platform envelope (legacy routes). */
   errorSchema?: z.ZodType;
+  /** What the route accepts, for tests that generate requests from it (testing/schema-sweep). */
+  request: { auth: RouteAuth; params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType; contentType?: string };
 }
 
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -402,6 +404,7 @@ export class ServiceApi {
       success: { status: spec.response.status, alsoStatuses: spec.response.alsoStatuses ?? [], schema: spec.response.schema, contentType: spec.response.contentType },
       errorStatuses: Object.keys(errors).map(Number),
       ...(spec.legacyErrors ? { errorSchema: LegacyErrorSchema } : {}),
+      request: { auth: spec.auth, params, query: spec.query, body: spec.body, contentType: spec.requestContent?.contentType },
     });
 
     const parse = <S extends z.ZodType>(schema: S, input: unknown) =>

@@ -12,3 +12,4 @@ export * from './hostile';
 export * from './media';
 export * from './event-publisher';
 export * from './spans';
+export * from './schema-sweep';
