@@ -78,6 +78,37 @@ describe('values generated from a route schema', () => {
     expect(parsed.some((p) => !p.success)).toBe(true);
   });
 
+  it('fill arrays to their limit with valid items: a wrong value replaces one field of a request, never one per item', () => {
+    const Batch = z.object({ logs: z.array(z.object({ id: z.string().max(5), n: z.number().int().nullable() })).max(200) });
+    const samples = fc.sample(arbitraryFor(Batch), { numRuns: 1_000, seed: 11 });
+    const full = samples.filter((v) => (v as { logs: unknown[] }).logs?.length === 200);
+    expect(full.filter((v) => Batch.safeParse(v).success).length).toBeGreaterThan(full.length / 2);
+    expect(samples.filter((v) => Batch.safeParse(v).success).length / samples.length).toBeGreaterThan(0.8);
+  });
+
+  it('give nullable fields null and known values to fields whose type only their transform knows', () => {
+    const Filter = z.object({ note: z.string().nullable(), status: z.unknown().transform(String) });
+    const samples = fc.sample(arbitraryFor(Filter, { status: ['OPEN'] }), { numRuns: 500, seed: 5 }) as Array<{ note: unknown; status: unknown }>;
+    expect(samples.filter((v) => v.note === null).length).toBeGreaterThan(50);
+    expect(samples.filter((v) => v.note !== null && typeof v.note !== 'string').length).toBeLessThan(50);
+    expect(samples.filter((v) => v.status === 'OPEN').length).toBeGreaterThan(250);
+  });
+
+  it('send date-times with offsets where the schema takes them, up to the instants that leave years 1–9999 UTC', () => {
+    const withOffset = fc.sample(arbitraryFor(z.object({ at: z.iso.datetime({ offset: true }) })), { numRuns: 1_000, seed: 2 }).map((v) => (v as { at: string }).at);
+    expect(withOffset).toContain('9999-12-31T23:59:59-14:00');
+    expect(withOffset.some((at) => typeof at === 'string' && at.endsWith('+05:30'))).toBe(true);
+    const utcOnly = fc.sample(arbitraryFor(z.object({ at: z.iso.datetime() })), { numRuns: 1_000, seed: 2 }).map((v) => (v as { at: unknown }).at);
+    expect(utcOnly.filter((at) => typeof at === 'string' && /[+-]\d\d:\d\d$/.test(at))).toEqual([]);
+    expect(utcOnly).toContain('0000-01-01T00:00:00.000Z');
+  });
+
+  it('try the common column widths on a string whose schema states no bound of its own', () => {
+    const Named = z.object({ name: z.string().transform((v) => v.trim()).pipe(z.string().max(100)) });
+    const lengths = new Set(fc.sample(arbitraryFor(Named), { numRuns: 2_000, seed: 9 }).map((v) => String((v as { name: unknown }).name).length));
+    expect([100, 101, 255, 256].every((n) => lengths.has(n))).toBe(true);
+  });
+
   it('put known ids in path parameters of that name, and never an empty, "." or ".." segment', () => {
     const { api } = build(false);
     const route = api.routes.find((r) => r.operationId === 'getNote')!;

@@ -70,9 +70,18 @@ const fitUnits = (s: string, max: number): string => {
   return out;
 };
 
-const stringOf = (min: number, max: number): fc.Arbitrary<string> => {
+/**
+ * Lengths a column is often declared with, tried when the schema states no bound of its own (a
+ * transform's input, such as trim-then-check, shows none): a varchar narrower than what the route
+ * lets through answers 500.
+ */
+const COLUMN_WIDTHS = [32, 33, 50, 51, 64, 65, 100, 101, 120, 121, 200, 201, 255, 256, 500, 501, 1000, 1001, 2000, 2001];
+
+const stringOf = (min: number, max: number, stated: boolean): fc.Arbitrary<string> => {
   const typed = fc.array(codePoint, { minLength: min, maxLength: Math.min(max, 40) }).map((cps) => fitUnits(String.fromCodePoint(...cps), max));
   const edges = [
+    ...(stated ? [] : COLUMN_WIDTHS.filter((n) => n <= max).map((n) => '가'.repeat(n))),
+    'user@example.com',
     'x'.repeat(max),
     '가'.repeat(max),
     '😀'.repeat(Math.floor(max / 2)) + (max % 2 ? 'x' : ''),
@@ -94,10 +103,19 @@ const stringArbitrary = (s: JsonSchema, unbounded: number): fc.Arbitrary<string>
   switch (s.format) {
     case 'uuid':
       return fc.oneof(fc.uuid({ version: [4, 7] }), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff'));
-    case 'date-time':
-      return anyDate.map((d) => d.toISOString());
+    case 'date-time': {
+      const utc = anyDate.map((d) => d.toISOString());
+      // zod's pattern names the offsets it accepts; with them, an instant can leave years 1–9999 UTC.
+      const offsets = s.pattern?.includes('[+-]') ?? false;
+      const ends = ['0000-01-01T00:00:00.000Z', '0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z'];
+      if (offsets) ends.push('0001-01-01T00:00:00+09:00', '9999-12-31T23:59:59-14:00', '9999-12-31T23:59:59.999+14:00');
+      const shifted = fc
+        .tuple(anyDate, fc.constantFrom('+09:00', '-14:00', '+14:00', '+05:30'))
+        .map(([d, offset]) => `${d.toISOString().slice(0, 19)}${offset}`);
+      return fc.oneof({ weight: 4, arbitrary: utc }, { weight: offsets ? 2 : 0, arbitrary: shifted }, { weight: 1, arbitrary: fc.constantFrom(...ends) });
+    }
     case 'date':
-      return anyDate.map((d) => d.toISOString().slice(0, 10));
+      return fc.oneof({ weight: 6, arbitrary: anyDate.map((d) => d.toISOString().slice(0, 10)) }, { weight: 1, arbitrary: fc.constantFrom('0000-01-01', '0001-01-01', '9999-12-31', '2026-02-29', '2028-02-29', '2026-02-31') });
     case 'email':
       return fc.oneof(
         fc.stringMatching(/^[a-z0-9]{1,20}$/).map((local) => `${local}@example.com`),
@@ -118,7 +136,7 @@ const stringArbitrary = (s: JsonSchema, unbounded: number): fc.Arbitrary<string>
       // A pattern fast-check cannot generate from: plain strings (the route answers 400).
     }
   }
-  return stringOf(min, max);
+  return stringOf(min, max, s.maxLength !== undefined);
 };
 
 const numberArbitrary = (s: JsonSchema, integer: boolean): fc.Arbitrary<number> => {
@@ -152,6 +170,24 @@ const wrongValue = (text: fc.Arbitrary<string>): fc.Arbitrary<unknown> => fc.one
   fc.constant(deepNest(60)),
 );
 
+/** The value with its `pick`-th field (depth first, containers included, modulo their count) replaced. */
+const replaceOne = (value: unknown, pick: number, wrong: unknown): unknown => {
+  const slots: Array<{ holder: Record<string, unknown> | unknown[]; key: string | number }> = [];
+  const walk = (v: unknown) => {
+    if (v === null || typeof v !== 'object') return;
+    for (const [key, item] of Object.entries(v)) {
+      slots.push({ holder: v as Record<string, unknown>, key: Array.isArray(v) ? Number(key) : key });
+      walk(item);
+    }
+  };
+  const copy = structuredClone(value);
+  walk(copy);
+  if (!slots.length) return copy;
+  const slot = slots[pick % slots.length]!;
+  (slot.holder as Record<string | number, unknown>)[slot.key] = wrong;
+  return copy;
+};
+
 class SchemaArbitraries {
   constructor(
     private readonly root: JsonSchema,
@@ -170,10 +206,15 @@ class SchemaArbitraries {
     return target ? this.resolve(target) : {};
   }
 
-  /** The value of a field, mostly of its schema's shape; `name` picks fixtures. */
-  field(s: JsonSchema, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
-    const shaped = this.of(s, name, depth);
-    return depth > 4 ? shaped : fc.oneof({ weight: 30, arbitrary: shaped }, { weight: 1, arbitrary: this.wrong });
+  /**
+   * A value of the schema's shape, or (1 in 8) the same value with one field — anywhere in it, an
+   * item of an array too — replaced by a wrong one: one wrong field per request, so the 400 it
+   * earns is that field's, and a long array is not made invalid by the sheer number of its fields.
+   */
+  value(s: JsonSchema): fc.Arbitrary<unknown> {
+    const shaped = this.of(s, undefined, 0);
+    const broken = fc.tuple(shaped, fc.nat(), this.wrong).map(([v, pick, wrong]) => replaceOne(v, pick, wrong));
+    return fc.oneof({ weight: 7, arbitrary: shaped }, { weight: 1, arbitrary: broken });
   }
 
   of(raw: JsonSchema, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
@@ -185,17 +226,23 @@ class SchemaArbitraries {
     if (s.allOf?.length) return this.of(this.merge(s.allOf.map((a) => this.resolve(a))), name, depth);
     const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
     const nonNull = types.filter((t) => t !== 'null');
+    if (types.includes('null') && !nonNull.length) return fc.constant(null);
     const value = this.ofType(s, nonNull[0], name, depth);
     return types.includes('null') ? fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) }) : value;
   }
 
   private ofType(s: JsonSchema, type: string | undefined, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
-    const known = name !== undefined ? this.fixtures[name] : undefined;
+    const known = name !== undefined && type !== 'array' && type !== 'object' ? this.fixtures[name] : undefined;
+    const generated = this.generated(s, type, name, depth);
+    // Known values by name whatever the stated type: a field whose type only its transform knows
+    // (z.unknown().transform(...), a preprocess) states none, and reaches the use case only so.
+    return known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated }) : generated;
+  }
+
+  private generated(s: JsonSchema, type: string | undefined, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
     switch (type) {
-      case 'string': {
-        const generated = stringArbitrary(s, this.unbounded);
-        return known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated }) : generated;
-      }
+      case 'string':
+        return stringArbitrary(s, this.unbounded);
       case 'integer':
         return numberArbitrary(s, true);
       case 'number':
@@ -213,7 +260,7 @@ class SchemaArbitraries {
         const props = Object.entries(s.properties ?? {});
         if (!props.length) return fc.constant({});
         const required = new Set(s.required ?? []);
-        return fc.record(Object.fromEntries(props.map(([key, p]) => [key, this.field(p, key, depth + 1)])), {
+        return fc.record(Object.fromEntries(props.map(([key, p]) => [key, this.of(p, key, depth + 1)])), {
           requiredKeys: props.map(([key]) => key).filter((key) => required.has(key)),
         });
       }
@@ -237,7 +284,7 @@ const jsonSchemaOf = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, {
 /** Generated values for a zod schema (see the module comment). */
 export const arbitraryFor = (schema: z.ZodType, fixtures: SweepFixtures = {}, where: 'body' | 'url' = 'body'): fc.Arbitrary<unknown> => {
   const root = jsonSchemaOf(schema);
-  return new SchemaArbitraries(root, fixtures, where === 'url' ? UNBOUNDED_URL_STRING : UNBOUNDED_BODY_STRING).of(root, undefined, 0);
+  return new SchemaArbitraries(root, fixtures, where === 'url' ? UNBOUNDED_URL_STRING : UNBOUNDED_BODY_STRING).value(root);
 };
 
 /** A path segment must stay one segment: not empty, and not "." or ".." (a client's URL resolution removes those). */
@@ -289,11 +336,15 @@ export interface SweepOptions {
   numRuns?: number;
   /** Routes the sweep leaves to their own tests (streams, multipart uploads), by operationId. */
   skip?: readonly string[];
+  /** Only these routes, by operationId: a sweep in several passes, each with the fixtures its routes consume. */
+  only?: readonly string[];
 }
 
 /** The JSON routes of a service, reads first and deletes last (so fixtures live as long as possible). */
-export const sweepableRoutes = (routes: readonly DefinedRoute[], skip: readonly string[] = []): DefinedRoute[] =>
-  routes.filter((r) => !skip.includes(r.operationId) && !r.request.contentType).sort((a, b) => methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method));
+export const sweepableRoutes = (routes: readonly DefinedRoute[], skip: readonly string[] = [], only?: readonly string[]): DefinedRoute[] =>
+  routes
+    .filter((r) => !skip.includes(r.operationId) && (!only || only.includes(r.operationId)) && !r.request.contentType)
+    .sort((a, b) => methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method));
 
 /**
  * Sweeps every JSON route (sweepableRoutes) and fails once, naming each route whose property
@@ -301,7 +352,7 @@ export const sweepableRoutes = (routes: readonly DefinedRoute[], skip: readonly 
  */
 export const sweepRoutes = async (routes: readonly DefinedRoute[], options: SweepOptions): Promise<void> => {
   const failures: string[] = [];
-  for (const route of sweepableRoutes(routes, options.skip)) {
+  for (const route of sweepableRoutes(routes, options.skip, options.only)) {
     try {
       await sweepRoute(route, options);
     } catch (err) {
@@ -316,22 +367,28 @@ export const sweepRoute = async (route: DefinedRoute, options: SweepOptions): Pr
   const auth = route.request.auth;
   const tokens = auth === 'public' ? [] : auth === 'optional' ? Object.values(options.tokens) : auth.roles.map((r) => options.tokens[r]).filter((t): t is string => Boolean(t));
   const token = tokens.length ? fc.constantFrom(...tokens) : fc.constant(undefined);
-  const statuses = new Map<number, number>();
+  const statuses = new Map<string, number>();
+  const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
   const refusals = new Set<string>();
   const details = await fc.check(
     fc.asyncProperty(requestsFor(route, options.fixtures ?? {}, token), async (req) => {
-      const res = await options.call(req.method, req.path, req.options);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const res = await options.call(req.method, req.path, req.options).catch((err: Error) => {
+        count(`${/answered (\d{3})/.exec(err.message)?.[1] ?? '?'}(undocumented)`);
+        throw err;
+      });
+      count(String(res.status));
       if (process.env.SWEEP_STATS && res.status === 400 && refusals.size < 4) refusals.add(res.text.slice(0, 200));
       if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.text.slice(0, 300)}`);
     }),
     { numRuns: options.numRuns ?? 30 },
   );
   // SWEEP_STATS=1 prints what each route answered, to see how deep the generated requests reach.
-  if (process.env.SWEEP_STATS) process.stderr.write(`${route.operationId}: ${[...statuses].sort(([a], [b]) => a - b).map(([st, n]) => `${st}×${n}`).join(' ')}\n${[...refusals].map((r) => `    ${r}\n`).join('')}`);
+  if (process.env.SWEEP_STATS) process.stderr.write(`${route.operationId}: ${[...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([st, n]) => `${st}×${n}`).join(' ')}\n${[...refusals].map((r) => `    ${r}\n`).join('')}`);
   if (!details.failed) return;
   const req = details.counterexample?.[0];
-  const shown = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' && x.length > 80 ? `${x.slice(0, 60)}…(${x.length} chars)` : x));
+  // Runs of one character are folded (x…×20000); everything else is shown, a query's values too.
+  const fold = (text: string) => text.replace(/(.)\1{11,}/gsu, (run, ch: string) => `${ch}…×${[...run].length}`);
+  const shown = (v: unknown) => fold(JSON.stringify(v) ?? 'undefined').slice(0, 2_000);
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
     `${cause.slice(0, 600)}\n  sent: ${req ? `${req.method} ${shown(req.path)} body ${shown(req.options.body)}` : '(no counterexample)'}\n  (seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}")`,
