@@ -89,6 +89,12 @@ describe('publishing terms and privacy policy', () => {
     expect(await h.sql('select id from audit_records')).toEqual([]);
   });
 
+  it('an effectiveAt at the last millisecond of year 9999 (UTC) publishes SCHEDULED', async () => {
+    const res = await post('terms', { version: 'v-far', content: 'far', effectiveAt: '9999-12-31T23:59:59.999Z' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ version: 'v-far', status: 'SCHEDULED', effectiveAt: '9999-12-31T23:59:59.999Z' });
+  });
+
   it('a version already published for the kind answers 409 LEGAL_DOC_DUPLICATE_VERSION, and the first stays untouched', async () => {
     await h.publish('terms', 'v1');
     const res = await post('terms', { version: 'v1', content: 'again' });
@@ -142,6 +148,7 @@ describe('publishing terms and privacy policy', () => {
       ['content over 200000 characters', { version: 'v1', content: 'x'.repeat(200_001) }, 'content'],
       ['an effectiveAt that is not a date-time', { version: 'v1', content: 'x', effectiveAt: 'tomorrow' }, 'effectiveAt'],
       ['an effectiveAt without a timezone', { version: 'v1', content: 'x', effectiveAt: '2026-05-02T00:00:00' }, 'effectiveAt'],
+      ['an effectiveAt whose offset puts it in year 10000 UTC', { version: 'v1', content: 'x', effectiveAt: '9999-12-31T23:59:59-09:00' }, 'effectiveAt'],
       ['a numeric version', { version: 1, content: 'x' }, 'version'],
     ];
     it.each(cases)('%s', async (_name, body, field) => {

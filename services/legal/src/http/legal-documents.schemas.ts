@@ -4,14 +4,21 @@ import { CONTENT_MAX_LENGTH, DOCUMENT_STATUSES, VERSION_MAX_LENGTH, type Documen
 
 // Request and response shapes of spec 02 § Legal documents and consents (zod → validation, OpenAPI, response types).
 
+/**
+ * The latest instant an effectiveAt can name: a later one (9999-12-31T23:59:59-09:00 is already in
+ * year 10000 UTC) has no four-digit-year ISO form, which PostgreSQL and the response both need.
+ */
+const LATEST_EFFECTIVE_AT = '9999-12-31T23:59:59.999Z';
+
 export const LegalDocumentPublishRequest = z
   .object({
     version: z.string().trim().min(1).max(VERSION_MAX_LENGTH).openapi({ description: 'Unique per kind', example: '2026-03' }),
     content: z.string().min(1).max(CONTENT_MAX_LENGTH).openapi({ description: 'Markdown' }),
     effectiveAt: z.iso
-      .datetime({ offset: true })
+      .datetime({ offset: true, abort: true })
+      .refine((v) => Date.parse(v) <= Date.parse(LATEST_EFFECTIVE_AT), `must not be later than ${LATEST_EFFECTIVE_AT}`)
       .nullish()
-      .openapi({ description: 'Absent or within 60 s of now: ACTIVE now; later: SCHEDULED; earlier than 60 s ago: 400' }),
+      .openapi({ description: `Absent or within 60 s of now: ACTIVE now; later (up to ${LATEST_EFFECTIVE_AT}): SCHEDULED; earlier than 60 s ago: 400` }),
   })
   .openapi('LegalDocumentPublishRequest');
 
