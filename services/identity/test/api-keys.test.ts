@@ -246,5 +246,22 @@ describe('public API access: sign-up, approval, keys, verification, usage', () =
       expect((await h.http.get(`/api/v1/admin/api-clients/${c.id}/usage?from=2026-03-10&to=2026-03-01`, { token: op.accessToken })).body.error.code).toBe('VALIDATION_FAILED');
       await expect(record(newId(), [{ keyId: 'x', endpoint: '', statusCode: 99, durationMs: -1, occurredAt: 'yesterday' }])).rejects.toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
     });
+
+    it.each([
+      ['a day its month does not have', 'to=2026-02-31', 'to'],
+      ['a day of year 0, which PostgreSQL does not store', 'from=0000-12-31&to=0001-01-01', 'from'],
+    ])('%s answers 400 VALIDATION_FAILED INVALID_DATE, not 500', async (_name, query, field) => {
+      const c = await approvedClient();
+      const res = await h.http.get(`/api/v1/admin/api-clients/${c.id}/usage?${query}`, { token: op.accessToken });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field, code: 'INVALID_DATE', message: 'Expected a calendar day YYYY-MM-DD, 0001-01-01 or later' }] });
+    });
+
+    it('a window ending on 0001-01-01 starts that day: the default 30 days do not reach before year 1', async () => {
+      const c = await approvedClient();
+      const res = await h.http.get(`/api/v1/admin/api-clients/${c.id}/usage?to=0001-01-01`, { token: op.accessToken });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ clientId: c.id, from: '0001-01-01', to: '0001-01-01', items: [] });
+    });
   });
 });

@@ -34,18 +34,26 @@ const purgeOldUsage = async (ctx: IdentityContext): Promise<void> => {
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day PostgreSQL stores as a date (it has no year 0). */
+const FIRST_DAY = '0001-01-01';
 const dayString = (d: Date) => d.toISOString().slice(0, 10);
+/** A calendar day of years 1–9999: 2026-02-30 is not one (Date.parse would roll it into March). */
+const isDay = (v: string) => {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return DAY.test(v) && v >= FIRST_DAY && !Number.isNaN(ms) && dayString(new Date(ms)) === v;
+};
 
-/** The window of a usage read: UTC days, default the last 30, at most 366. */
+/** The window of a usage read: UTC days, default the last 30 (not before 0001-01-01), at most 366. */
 export const usageWindow = (now: Date, input: { from?: string; to?: string }): { from: string; to: string } => {
   for (const field of ['from', 'to'] as const) {
     const v = input[field];
-    if (v !== undefined && (!DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))) {
-      throw badRequest('VALIDATION_FAILED', 'Request validation failed', { details: [{ field, code: 'INVALID_DATE', message: 'Expected YYYY-MM-DD' }] });
+    if (v !== undefined && !isDay(v)) {
+      throw badRequest('VALIDATION_FAILED', 'Request validation failed', { details: [{ field, code: 'INVALID_DATE', message: 'Expected a calendar day YYYY-MM-DD, 0001-01-01 or later' }] });
     }
   }
   const to = input.to ?? dayString(now);
-  const from = input.from ?? dayString(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000));
+  const defaultFrom = dayString(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000));
+  const from = input.from ?? (defaultFrom < FIRST_DAY ? FIRST_DAY : defaultFrom);
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   if (span < 0 || span > 365) {
     throw badRequest('VALIDATION_FAILED', 'Request validation failed', { details: [{ field: 'from', code: 'INVALID_RANGE', message: 'from must be on or before to, at most 366 days' }] });

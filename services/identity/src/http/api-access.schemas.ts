@@ -62,8 +62,8 @@ export const IssuedApiKeySchema = z
   })
   .openapi('IssuedApiKey');
 export const UsageParams = z.object({
-  from: z.string().optional().openapi({ description: 'YYYY-MM-DD (UTC), default to − 29 days' }),
-  to: z.string().optional().openapi({ description: 'YYYY-MM-DD (UTC), default today' }),
+  from: z.string().optional().openapi({ description: 'YYYY-MM-DD (UTC), 0001-01-01 or later, default to − 29 days (not before 0001-01-01)' }),
+  to: z.string().optional().openapi({ description: 'YYYY-MM-DD (UTC), 0001-01-01 or later, default today' }),
 });
 export const ApiUsageResponse = z
   .object({
