@@ -163,6 +163,17 @@ describe('GET /api/v1/hq/playback/summary', () => {
     expect(store.body.month).toEqual(expect.objectContaining({ from: '2026-02-01', to: '2026-02-28', totalCount: 1 }));
   });
 
+  it('the summary of the last day a client can name answers its week up to Sunday 10000-01-02, with the plays of that day', async () => {
+    const t = h.tenant();
+    const m = musicOf(h, 'TRUST');
+    await report(t.storeToken, { state: 'PLAYING', logs: [log(m.id, '9999-12-31T23:59:59.999+09:00')] });
+    const res = await h.api('GET', '/api/v1/hq/playback/summary?date=9999-12-31', { token: t.hqToken });
+    expect(res.status).toBe(200);
+    expect(res.body.day).toEqual(expect.objectContaining({ from: '9999-12-31', to: '9999-12-31', totalCount: 1 }));
+    expect(res.body.week).toEqual(expect.objectContaining({ from: '9999-12-27', to: '10000-01-02', totalCount: 1 }));
+    expect(res.body.month).toEqual(expect.objectContaining({ from: '9999-12-01', to: '9999-12-31', totalCount: 1 }));
+  });
+
   it('another HQ\'s totals are never summed in', async () => {
     const a = h.tenant();
     const b = h.tenant();

@@ -201,6 +201,23 @@ describe('POST /api/v1/store/playback/report', () => {
     expect((await report(t.storeToken, { state: 'PLAYING', logs: many.slice(0, 200).map((l) => ({ ...l, playedMs: 86_400_000 })) })).body).toEqual({ recordedLogCount: 200 });
   });
 
+  it('a play starting before 0001-01-01T00:00:00Z or after 9999-12-31 KST answers 400 VALIDATION_FAILED on its startedAt; plays at both ends are stored', async () => {
+    const t = h.tenant();
+    const m = musicOf(h, 'TRUST');
+    for (const startedAt of ['0001-01-01T08:59:59.999+09:00', '0000-06-01T00:00:00Z', '9999-12-31T15:00:00.000Z', '9999-12-31T23:59:59-14:00']) {
+      const res = await report(t.storeToken, { state: 'PLAYING', logs: [log(m.id, startedAt)] });
+      expect([res.status, res.body.error.code, res.body.error.details]).toEqual([
+        400,
+        'VALIDATION_FAILED',
+        [{ field: 'logs.0.startedAt', code: 'CUSTOM', message: 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00' }],
+      ]);
+    }
+    expect(await logsOf(t.storeId)).toHaveLength(0);
+    const ends = await report(t.storeToken, { state: 'PLAYING', logs: [log(m.id, '0001-01-01T00:00:00.000Z'), log(m.id, '9999-12-31T23:59:59.999+09:00')] });
+    expect(ends.body).toEqual({ recordedLogCount: 2 });
+    expect((await totalsOf(t.storeId)).map((d) => d.day)).toEqual(['0001-01-01', '9999-12-31']);
+  });
+
   it('hostile input (NUL bytes, lone surrogates, very long strings, wrong types) is a 4xx, never a 500', async () => {
     const t = h.tenant();
     const bodies: unknown[] = [

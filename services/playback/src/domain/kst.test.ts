@@ -27,4 +27,10 @@ describe('KST days', () => {
     expect(monthOf('2028-02-14')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
+
+  it('days past 9999-12-31 are named as PostgreSQL names them, and days of the first centuries keep their year', () => {
+    expect(weekOf('9999-12-31')).toEqual({ from: '9999-12-27', to: '10000-01-02' });
+    expect(kstRange('9999-12-31', '9999-12-31').end.toISOString()).toBe('9999-12-31T15:00:00.000Z');
+    expect(weekOf('0100-01-01')).toEqual({ from: '0099-12-28', to: '0100-01-03' });
+  });
 });

@@ -30,13 +30,28 @@ export const isKstDay = (value: string): boolean => {
   return d.toISOString().slice(0, 10) === value;
 };
 
-const utcMidnight = (day: KstDay) => Date.parse(`${day}T00:00:00.000Z`);
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * The day of a UTC midnight. A year past 9999 is written in full, as PostgreSQL writes a date (the
+ * week of 9999-12-31 ends on 10000-01-02), never in ISO's expanded form (+010000-01-02), which
+ * PostgreSQL refuses.
+ */
+const dayName = (ms: number): KstDay => {
+  const d = new Date(ms);
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+};
+
+/** 00:00 UTC of a day's date, from its parts (a year of five digits too; years 0–99 are not 1900's). */
+const utcMidnight = (day: KstDay) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(0).setUTCFullYear(y, m - 1, d);
+};
 
 /** The first instant (UTC) of a KST day: 00:00 KST is 15:00 UTC of the day before. */
 export const kstDayStart = (day: KstDay): Date => new Date(utcMidnight(day) - KST_OFFSET_MS);
 
 /** The day n days after (or before, n < 0). */
-export const addDays = (day: KstDay, n: number): KstDay => new Date(utcMidnight(day) + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: KstDay, n: number): KstDay => dayName(utcMidnight(day) + n * DAY_MS);
 
 /** Half-open UTC instant range [start, end) of the KST days from..to (inclusive). */
 export const kstRange = (from: KstDay, to: KstDay): { start: Date; end: Date } => ({ start: kstDayStart(from), end: kstDayStart(addDays(to, 1)) });

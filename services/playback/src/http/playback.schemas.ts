@@ -10,6 +10,10 @@ const iso = z.iso.datetime({ offset: false }).openapi({ description: 'ISO 8601, 
 const isoOrNull = iso.nullable();
 const MAX_LOGS = 200;
 const MAX_PLAYED_MS = 86_400_000;
+// The plays a log can record: from the first instant PostgreSQL stores (year 1, UTC) to the end of
+// the last KST day (9999-12-31), so a play's instant and its KST day are both dates of years 1–9999.
+const FIRST_PLAY = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_PLAY = Date.parse('9999-12-31T23:59:59.999+09:00');
 
 export const ReportedState = z.enum(REPORTED_STATES).openapi('PlaybackReportedState');
 export const SeenState = z.enum([...REPORTED_STATES, 'OFFLINE']).openapi('PlaybackSeenState', { description: 'OFFLINE is derived, never reported' });
@@ -21,7 +25,10 @@ export const PlaybackLogRequest = z
   .object({
     musicId: z.string().min(1).max(100).openapi({ description: 'A catalog music id; a log of an unknown music is skipped, the others stored' }),
     libraryId: z.uuid().nullish(),
-    startedAt: z.iso.datetime({ offset: true }).openapi({ description: 'When the play started (ISO 8601)' }),
+    startedAt: z.iso
+      .datetime({ offset: true, abort: true })
+      .refine((v) => Date.parse(v) >= FIRST_PLAY && Date.parse(v) <= LAST_PLAY, 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00')
+      .openapi({ description: 'When the play started (ISO 8601), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00' }),
     playedMs: z.number().int().min(0).max(MAX_PLAYED_MS),
     cacheHit: z.boolean().nullish().openapi({ description: 'null or absent: not counted in hit-rate statistics' }),
   })
