@@ -5,7 +5,7 @@ export const UploadTicketRequestSchema = z
   .object({
     purpose: z.enum(UPLOAD_PURPOSES),
     /** The music (MUSIC_REPLACE), commercial song (COMMERCIAL_REPLACE) or support ticket (TICKET_ATTACHMENT_*) the upload writes. */
-    targetId: z.uuid().optional(),
+    targetId: z.uuid().toLowerCase().optional(),
   })
   .openapi('UploadTicketRequest');
 

@@ -56,6 +56,14 @@ describe('dispatching now', () => {
     expect(second.body.dispatchIds[0]).not.toBe(first.body.dispatchIds[0]);
   });
 
+  it('to STORES named in capitals reaches those stores (UUIDs are case-insensitive), each once', async () => {
+    const id = stores[0]!.id;
+    const res = await dispatch({ target: 'STORES', storeIds: [id.toUpperCase(), id] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ target: 'STORES', storeCount: 1 });
+    expect((await h.dispatchRow(res.body.dispatchIds[0])).store_id).toBe(id);
+  });
+
   it.each([
     ['STORES without storeIds', { target: 'STORES' }, 'DISPATCH_INVALID_TARGET'],
     ['REGION without region', { target: 'REGION' }, 'DISPATCH_INVALID_TARGET'],

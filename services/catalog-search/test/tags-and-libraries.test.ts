@@ -126,6 +126,14 @@ describe('tag options, music tags and libraries', () => {
       expect((await h.call('GET', `/api/v1/admin/libraries/${lib.id}`, { token: h.operator })).body.trackCount).toBe(2);
     });
 
+    it('take ids in capitals as the same ids (UUIDs are case-insensitive): one music named twice is added once, and the library is found', async () => {
+      const lib = (await create({ name: 'Capitals', type: 'AI' })).body;
+      const id = music['ai one']!;
+      const added = await h.call('POST', `/api/v1/admin/libraries/${lib.id.toUpperCase()}/music`, { token: h.operator, body: { musicIds: [id, id.toUpperCase()] } });
+      expect(added.status).toBe(200);
+      expect(added.body).toEqual({ libraryId: lib.id, addedCount: 1, trackCount: 1 });
+    });
+
     it('list their music newest assignment first (createdAt = assignment time), without deleted music; removing is idempotent', async () => {
       const lib = (await create({ name: 'Order', type: 'AI' })).body;
       h.clock.advance(1000);

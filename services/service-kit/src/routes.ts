@@ -335,8 +335,10 @@ export class ServiceApi {
     if (this.operationIds.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is defined twice`);
     this.operationIds.add(spec.operationId);
     const names = pathParams(spec.path);
+    // UUIDs are case-insensitive on input (RFC 9562) and ours are lowercase everywhere: an id in
+    // capitals is the same id, not an unknown one, once lowercased (every service's z.uuid() does so).
     const params = (spec.params ??
-      (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.uuid()]))) : undefined)) as z.ZodObject | undefined;
+      (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.uuid().toLowerCase()]))) : undefined)) as z.ZodObject | undefined;
     const hasInput = Boolean(params || spec.query || spec.body || spec.requestContent);
     const errors = mergeErrors(defaultErrors(spec.auth, hasInput, spec.invalidCode), spec.errors ?? {});
 

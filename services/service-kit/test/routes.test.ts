@@ -80,6 +80,12 @@ describe('routes defined once through ServiceApi', () => {
     expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'thingId' })]);
   });
 
+  it('a path id in capitals reaches the handler lowercased, the one form every service stores', async () => {
+    const res = await call('GET', '/api/v1/things/0190C6A0-0000-7000-8000-0000000000AB', { token: sign({ role: 'HQ_MANAGER' }) });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe('0190c6a0-0000-7000-8000-0000000000ab');
+  });
+
   it('guards: no token 401, another role 403 FORBIDDEN, forced password change 403, impersonation where forbidden 403', async () => {
     const id = '0190c6a0-0000-7000-8000-00000000000a';
     expect((await call('GET', `/api/v1/things/${id}`)).body.error.code).toBe('AUTH_TOKEN_INVALID');

@@ -20,7 +20,7 @@ export const TtsAnnouncementRequestSchema = z
   });
 
 export const TtsAnnouncementDetailSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   title: z.string(),
   text: z.string(),
   voice: TtsVoiceSchema,
@@ -36,7 +36,7 @@ export const TtsAnnouncementDetailSchema = z.object({
 });
 
 export const TtsAnnouncementListItemSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   title: z.string(),
   voice: TtsVoiceSchema,
   voiceDisplayName: z.string(),

@@ -15,7 +15,7 @@ export const BroadcastPreviewRequestSchema = z.object({
 });
 
 export const BroadcastDraftResponseSchema = z.object({
-  announcementId: z.uuid(),
+  announcementId: z.uuid().toLowerCase(),
   audioUrl: z.string(),
   durationSeconds: z.number().nullable(),
   isEmergency: z.boolean(),
@@ -38,14 +38,14 @@ export const BroadcastSendRequestSchema = z
   .nullish()
   .transform((v) => v ?? {});
 
-export const BroadcastSendResponseSchema = z.object({ dispatchId: z.uuid() });
+export const BroadcastSendResponseSchema = z.object({ dispatchId: z.uuid().toLowerCase() });
 
 // ── templates ────────────────────────────────────────────────────────────────────────────────
 
 export const BroadcastTemplateRequestSchema = z.object({ name: notBlank(60), text: notBlank(200), voice: TtsVoiceSchema });
 
 export const BroadcastTemplateSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   name: z.string(),
   text: z.string(),
   voice: TtsVoiceSchema,
@@ -59,7 +59,7 @@ export const BroadcastTemplateListSchema = z.object({ items: z.array(BroadcastTe
 export const ScheduledBroadcastsQuerySchema = pagingSchema({ maxSize: 50 });
 
 export const StoreScheduledBroadcastItemSchema = z.object({
-  dispatchId: z.uuid(),
+  dispatchId: z.uuid().toLowerCase(),
   announcementTitle: z.string(),
   audioUrl: z.string(),
   scheduledAt: z.string(),
@@ -87,7 +87,7 @@ export const UpdateCommercialRequestSchema = z
   .transform((v) => v ?? {});
 
 export const CommercialSongSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   title: z.string(),
   audioUrl: z.string(),
   durationSeconds: z.number().int(),

@@ -4,8 +4,8 @@ import { ACK_OUTCOMES } from '../domain/dispatch-rules';
 export const PendingQuerySchema = z.object({ deviceId: z.string().max(200).optional() });
 
 export const PendingAnnouncementItemSchema = z.object({
-  dispatchId: z.uuid(),
-  announcementId: z.uuid(),
+  dispatchId: z.uuid().toLowerCase(),
+  announcementId: z.uuid().toLowerCase(),
   title: z.string(),
   audioUrl: z.string(),
   durationSeconds: z.number().nullable(),
@@ -14,7 +14,7 @@ export const PendingAnnouncementItemSchema = z.object({
 });
 export const PendingAnnouncementsSchema = z.object({
   items: z.array(PendingAnnouncementItemSchema),
-  revokedDispatchIds: z.array(z.uuid()),
+  revokedDispatchIds: z.array(z.uuid().toLowerCase()),
 });
 
 /**

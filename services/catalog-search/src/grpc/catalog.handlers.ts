@@ -5,7 +5,7 @@ import { assignDevicePlaylist, resolveQueuePlaylist, storePlaylists } from '../a
 import type { CatalogContext } from '../app/ports';
 import { getMusicByIds, listPlayableMusic, type PeerMusic } from '../app/read-for-peers.use-case';
 
-const uuid = z.uuid();
+const uuid = z.uuid().toLowerCase();
 const isUuid = (v: string | undefined | null): v is string => uuid.safeParse(v).success;
 const requireUuid = (field: string, v: string | undefined | null): string => {
   if (!isUuid(v)) throw badRequest('VALIDATION_FAILED', `${field} must be a UUID`);

@@ -25,4 +25,4 @@ export const timestamp = () => z.iso.datetime({ offset: false });
 export const iso = (d: Date) => d.toISOString();
 
 /** A playlist named by id and name (store detail, assignments). */
-export const PlaylistRefSchema = z.object({ id: z.uuid(), name: z.string() }).openapi('PlaylistRef');
+export const PlaylistRefSchema = z.object({ id: z.uuid().toLowerCase(), name: z.string() }).openapi('PlaylistRef');

@@ -5,12 +5,12 @@ import type { MusicView } from '../app/music-view';
 import { iso, musicSourceSchema, nameText, searchText, timestamp } from './common.schemas';
 
 export const MusicTagRefSchema = z
-  .object({ id: z.uuid(), type: z.enum(['GENRE', 'MOOD']), value: z.string(), active: z.boolean() })
+  .object({ id: z.uuid().toLowerCase(), type: z.enum(['GENRE', 'MOOD']), value: z.string(), active: z.boolean() })
   .openapi('MusicTagRef', { description: 'A tag option on a music; a deactivated option stays on the music it tags (active false).' });
 
 export const MusicListItemSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().toLowerCase(),
     title: z.string(),
     durationSeconds: z.number(),
     musicSource: musicSourceSchema,
@@ -45,8 +45,8 @@ const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
 export const SetMusicTagsRequestSchema = z
   .strictObject({
-    genreId: z.uuid(),
-    moodIds: z.array(z.uuid()).max(20).refine(uniqueIds, 'mood ids must be unique').default([]),
+    genreId: z.uuid().toLowerCase(),
+    moodIds: z.array(z.uuid().toLowerCase()).max(20).refine(uniqueIds, 'mood ids must be unique').default([]),
   })
   .openapi('SetMusicTagsRequest');
 

@@ -40,7 +40,7 @@ export const TextSearchRequest = z
   })
   .openapi('TextSearchRequest');
 
-export const SimilarSearchRequest = z.object({ music_id: z.uuid().openapi({ description: 'The seed track (required)' }), limit }).openapi('SimilarSearchRequest');
+export const SimilarSearchRequest = z.object({ music_id: z.uuid().toLowerCase().openapi({ description: 'The seed track (required)' }), limit }).openapi('SimilarSearchRequest');
 
 /** The multipart form of the image search (documented; read by the kit's readUpload). */
 export const ImageSearchForm = z

@@ -5,7 +5,7 @@ import { iso, nameText, timestamp } from './common.schemas';
 
 export const TagOptionSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().toLowerCase(),
     type: z.enum(TAG_TYPES),
     value: z.string(),
     sortOrder: z.number().int(),

@@ -13,8 +13,8 @@ const CreateManagerAccount = z
     role: z.enum(['HQ_MANAGER', 'STORE_MANAGER']),
     email: emailSchema,
     name: z.string().trim().max(255).optional().transform((v) => (v ? v : undefined)),
-    hqId: z.uuid(),
-    storeId: z.uuid().optional(),
+    hqId: z.uuid().toLowerCase(),
+    storeId: z.uuid().toLowerCase().optional(),
     tempPassword: passwordSchema.optional(),
     // `actor` of the message is not read: who acts is the verified caller (decision 0008).
   })
@@ -24,8 +24,8 @@ const CreateManagerAccount = z
 
 const ListManagerAccounts = z.object({
   role: z.union([z.literal(''), z.enum(['HQ_MANAGER', 'STORE_MANAGER'])]).optional(),
-  hqIds: z.array(z.uuid()).max(1000).default([]),
-  storeIds: z.array(z.uuid()).max(5000).default([]),
+  hqIds: z.array(z.uuid().toLowerCase()).max(1000).default([]),
+  storeIds: z.array(z.uuid().toLowerCase()).max(5000).default([]),
 });
 
 /**

@@ -10,7 +10,7 @@ const RecordApiUsage = z.object({
   records: z
     .array(
       z.object({
-        keyId: z.uuid(),
+        keyId: z.uuid().toLowerCase(),
         endpoint: z.string().min(1).max(200),
         statusCode: z.number().int().min(100).max(599),
         durationMs: z.number().int().min(0).max(3_600_000),

@@ -7,12 +7,12 @@ import { AccountStatusSchema, pageOf } from './common.schemas';
 export const ResetPasswordRequest = z.object({ tempPassword: passwordSchema }).openapi('ResetPasswordRequest');
 export const AccountSuspendRequest = z.object({ reason: z.string().trim().min(1).max(255) }).openapi('AccountSuspendRequest');
 export const ManagerAccountResponse = z
-  .object({ id: z.uuid(), status: AccountStatusSchema, passwordMustChange: z.boolean() })
+  .object({ id: z.uuid().toLowerCase(), status: AccountStatusSchema, passwordMustChange: z.boolean() })
   .openapi('ManagerAccountResponse', { description: 'HqManagerAccountResponse / StoreManagerAccountResponse / operator equivalent' });
 
 export const OperatorItem = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().toLowerCase(),
     email: z.string(),
     name: z.string().nullable(),
     status: AccountStatusSchema,

@@ -12,7 +12,7 @@ export const AuthResponseSchema = z
     accessExpiresInSeconds: z.number().int(),
     refreshToken: z.string(),
     refreshExpiresAt: z.iso.datetime(),
-    accountId: z.uuid(),
+    accountId: z.uuid().toLowerCase(),
     role: RoleSchema,
     passwordMustChange: z.boolean(),
   })
@@ -28,12 +28,12 @@ export const ChangePasswordRequest = z
 
 export const MeResponseSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().toLowerCase(),
     email: z.string(),
     name: z.string().optional(),
     role: RoleSchema,
-    hqId: z.uuid().optional(),
-    storeId: z.uuid().optional(),
+    hqId: z.uuid().toLowerCase().optional(),
+    storeId: z.uuid().toLowerCase().optional(),
     passwordMustChange: z.boolean(),
     termsRequiresAgreement: z.boolean(),
     privacyRequiresAgreement: z.boolean(),

@@ -10,7 +10,7 @@ export const ImpersonationIssueResponseSchema = z
 // The same session pair as AuthResponse (no password claim: impersonation always carries false).
 export const ImpersonationExchangeResponseSchema = AuthResponseSchema.omit({ passwordMustChange: true })
   .extend({
-    impersonatedBy: z.uuid(),
+    impersonatedBy: z.uuid().toLowerCase(),
     operatorEmail: z.string(),
     hqName: z.string(),
   })

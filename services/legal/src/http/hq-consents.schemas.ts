@@ -14,7 +14,7 @@ export type ConsentRecord = z.infer<typeof ConsentRecord>;
 
 export const HqConsentsResponse = z
   .object({
-    hqId: z.uuid(),
+    hqId: z.uuid().toLowerCase(),
     hqName: z.string(),
     status: z.enum(HQ_STATUSES).openapi({ description: 'HQ status (from organization)' }),
     terms: z.array(ConsentRecord).openapi({ description: 'agreedAt desc, id desc' }),

@@ -27,7 +27,7 @@ const Timestamp = z.iso.datetime();
 
 export const LegalDocumentResponse = z
   .object({
-    id: z.uuid().openapi({ description: 'Addition to the spec shape: the id the detail and cancel paths take' }),
+    id: z.uuid().toLowerCase().openapi({ description: 'Addition to the spec shape: the id the detail and cancel paths take' }),
     version: z.string(),
     content: z.string(),
     publishedAt: Timestamp,
@@ -38,7 +38,7 @@ export const LegalDocumentResponse = z
 export type LegalDocumentResponse = z.infer<typeof LegalDocumentResponse>;
 
 export const LegalDocumentHistoryItem = z
-  .object({ id: z.uuid(), version: z.string(), publishedAt: Timestamp, effectiveAt: Timestamp, status: Status })
+  .object({ id: z.uuid().toLowerCase(), version: z.string(), publishedAt: Timestamp, effectiveAt: Timestamp, status: Status })
   .openapi('LegalDocumentHistoryItem');
 export type LegalDocumentHistoryItem = z.infer<typeof LegalDocumentHistoryItem>;
 

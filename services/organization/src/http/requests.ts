@@ -153,7 +153,7 @@ export const UpdateStoreMeRequestSchema = updateStoreMeSchema.openapi('UpdateSto
 });
 
 export const SetDevicePlaylistRequestSchema = z
-  .object({ playlistId: z.uuid().nullable() })
+  .object({ playlistId: z.uuid().toLowerCase().nullable() })
   .openapi('SetDevicePlaylistRequest', { description: 'playlistId null: the device follows the store again' });
 
 export const RenameDeviceRequestSchema = z.object({ label: z.string().trim().min(1).max(50) }).openapi('RenameDeviceRequest');
