@@ -159,6 +159,8 @@ export interface DefinedRoute {
   pattern: RegExp;
   success: { status: number; alsoStatuses: number[]; schema?: z.ZodType; contentType?: string };
   errorStatuses: number[];
+  /** The spec codes each error status may carry (what the OpenAPI description of that status lists). */
+  errorCodes: Record<number, string[]>;
   /** The body of its error answers when it is not the platform envelope (legacy routes). */
   errorSchema?: z.ZodType;
   /** What the route accepts, for tests that generate requests from it (testing/schema-sweep). */
@@ -405,6 +407,7 @@ export class ServiceApi {
       pattern: toPattern(spec.path),
       success: { status: spec.response.status, alsoStatuses: spec.response.alsoStatuses ?? [], schema: spec.response.schema, contentType: spec.response.contentType },
       errorStatuses: Object.keys(errors).map(Number),
+      errorCodes: errors,
       ...(spec.legacyErrors ? { errorSchema: LegacyErrorSchema } : {}),
       request: { auth: spec.auth, params, query: spec.query, body: spec.body, contentType: spec.requestContent?.contentType },
     });

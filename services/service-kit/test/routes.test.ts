@@ -136,6 +136,16 @@ describe('routes defined once through ServiceApi', () => {
     expect(responseDrift(api.routes, 'PUT', '/api/v1/elsewhere', 404, 'application/json', { success: false, error: { code: 'NOT_FOUND', message: 'x' } })).toBeUndefined();
   });
 
+  it('the drift check refuses a code the route does not document for that status', () => {
+    const error = (code: string) => ({ success: false, error: { code, message: 'x' } });
+    expect(responseDrift(api.routes, 'GET', '/api/v1/things/x', 404, 'application/json', error('THING_NOT_FOUND'))).toBeUndefined();
+    expect(responseDrift(api.routes, 'GET', '/api/v1/things/x', 404, 'application/json', error('STORE_NOT_FOUND'))).toMatch(/code STORE_NOT_FOUND, which its documentation does not list for 404 \(THING_NOT_FOUND\)/);
+    expect(responseDrift(api.routes, 'GET', '/api/v1/things/x', 401, 'application/json', error('AUTH_TOKEN_EXPIRED'))).toBeUndefined();
+    // A documented entry may explain itself after its code.
+    const explained = [{ ...api.routes[0]!, errorCodes: { 503: ['SERVICE_UNAVAILABLE (legal service unreachable)'] }, errorStatuses: [503] }];
+    expect(responseDrift(explained, 'GET', '/api/v1/things/x', 503, 'application/json', error('SERVICE_UNAVAILABLE'))).toBeUndefined();
+  });
+
   it('an operationId may be defined only once', () => {
     const { api: twice, router } = build();
     expect(() =>

@@ -60,7 +60,15 @@ export const responseDrift = (
     if (!route.errorStatuses.includes(status)) return `${where}, a status its documentation does not list (${route.errorStatuses.join(', ')})`;
     // A route rendering spec 01's legacy shape is checked against it (DefinedRoute.errorSchema).
     const parsed = (route.errorSchema ?? errorSchema).safeParse(body);
-    return parsed.success ? undefined : `${where}; error body does not match the envelope: ${JSON.stringify(body)}`;
+    if (!parsed.success) return `${where}; error body does not match the envelope: ${JSON.stringify(body)}`;
+    // The envelope's code must be one the route documents for that status (legacy bodies carry none).
+    const code = (body as { error?: { code?: unknown } }).error?.code;
+    // An entry may explain itself after the code ("SERVICE_UNAVAILABLE (legal service unreachable)").
+    const codes = (route.errorCodes[status] ?? []).map((entry) => entry.split(' ')[0]!);
+    if (!route.errorSchema && typeof code === 'string' && codes.length && !codes.includes(code)) {
+      return `${where} with code ${code}, which its documentation does not list for ${status} (${codes.join(', ')})`;
+    }
+    return undefined;
   }
   return `${where}, documented success is ${route.success.status}`;
 };
