@@ -77,9 +77,14 @@ it('every JSON operation answers what it documents, never a 5xx', async () => {
   const pending = [await signUp('대기 회사'), await signUp('Pending Co')];
   const approved = [await signUp('승인 회사'), await signUp('=Approved Co')];
   const keys: string[] = [];
+  const keyValues: string[] = [];
   for (const clientId of approved) {
     expect((await h.http.post(`/api/v1/admin/api-clients/${clientId}/approve`, undefined, asOperator)).status).toBe(200);
-    for (const expiresInDays of [30, 3650]) keys.push(((await h.http.post(`/api/v1/admin/api-clients/${clientId}/keys`, { expiresInDays }, asOperator)).body as { id: string }).id);
+    for (const expiresInDays of [30, 3650]) {
+      const issued = (await h.http.post(`/api/v1/admin/api-clients/${clientId}/keys`, { expiresInDays }, asOperator)).body as { id: string; apiKey: string };
+      keys.push(issued.id);
+      keyValues.push(issued.apiKey);
+    }
   }
 
   const today = h.clock.now().toISOString().slice(0, 10);
@@ -107,6 +112,16 @@ it('every JSON operation answers what it documents, never a 5xx', async () => {
   };
   const tokens = { OPERATOR: operatorToken, HQ_MANAGER: sessions[0]!.accessToken, STORE_MANAGER: sessions[1]!.accessToken };
   const allBut = (operationIds: string[]) => h.service.api.routes.map((r) => r.operationId).filter((id) => !operationIds.includes(id));
+  // The key holder's own routes, with the key in X-API-Key (a garbage or absent key answers 401),
+  // before the operator's revocations swept below end the keys.
+  await sweepRoutes(h.service.api.routes, {
+    call: h.http.call,
+    tokens: {},
+    fixtures,
+    headers: { 'x-api-key': [...keyValues, 'sc_live_garbage'] },
+    only: ['getOwnApiKey', 'getOwnApiUsage'],
+    numRuns: 30,
+  });
   await sweepRoutes(h.service.api.routes, { call: h.http.call, tokens, fixtures, skip: ['changePassword', 'rejectApiClient'], numRuns: 30 });
 
   // The rejection, with sign-ups of its own: the approvals swept above leave none of the clients

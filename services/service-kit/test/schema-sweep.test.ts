@@ -116,6 +116,13 @@ describe('values generated from a route schema', () => {
     expect(paths.filter((p) => p === `/api/v1/hq/notes/${KNOWN}`).length).toBeGreaterThan(200);
     expect(paths.every((p) => /^\/api\/v1\/hq\/notes\/[^/]+$/.test(p) && !/\/\.\.?$/.test(p))).toBe(true);
   });
+
+  it('carry one of the given values of each header (a credential a route reads from its header)', () => {
+    const { api } = build(false);
+    const route = api.routes.find((r) => r.operationId === 'getNote')!;
+    const sent = fc.sample(requestsFor(route, {}, undefined, { 'x-api-key': ['k1', 'k2'] }), { numRuns: 200, seed: 4 }).map((r) => r.options.headers?.['x-api-key']);
+    expect(new Set(sent)).toEqual(new Set(['k1', 'k2']));
+  });
 });
 
 describe('sweeping a service', () => {

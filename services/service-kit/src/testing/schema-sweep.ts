@@ -305,7 +305,12 @@ export interface SweepRequest {
 }
 
 /** Requests to one route: path parameters (fixtures first), query and JSON body from its schemas. */
-export const requestsFor = (route: DefinedRoute, fixtures: SweepFixtures, token?: fc.Arbitrary<string | undefined>): fc.Arbitrary<SweepRequest> => {
+export const requestsFor = (
+  route: DefinedRoute,
+  fixtures: SweepFixtures,
+  token?: fc.Arbitrary<string | undefined>,
+  headers: Record<string, readonly string[]> = {},
+): fc.Arbitrary<SweepRequest> => {
   const { params, query, body } = route.request;
   const paramNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const paramsArb: fc.Arbitrary<Record<string, unknown>> = params
@@ -313,14 +318,15 @@ export const requestsFor = (route: DefinedRoute, fixtures: SweepFixtures, token?
     : fc.constant({});
   const queryArb = query ? (arbitraryFor(query, fixtures, 'url') as fc.Arbitrary<Record<string, unknown>>) : fc.constant(undefined);
   const bodyArb = body ? arbitraryFor(body, fixtures) : fc.constant(undefined);
-  return fc.record({ p: paramsArb, q: queryArb, b: bodyArb, t: token ?? fc.constant(undefined) }).map(({ p, q, b, t }) => {
+  const headersArb = fc.record(Object.fromEntries(Object.entries(headers).filter(([, values]) => values.length).map(([name, values]) => [name, fc.constantFrom(...values)])));
+  return fc.record({ p: paramsArb, q: queryArb, b: bodyArb, t: token ?? fc.constant(undefined), h: headersArb }).map(({ p, q, b, t, h }) => {
     let path = route.path;
     for (const name of paramNames) path = path.replace(`{${name}}`, encodeAny(String(p[name] ?? 'x')));
     const search = q && typeof q === 'object' ? queryPairs(q) : '';
     return {
       method: route.method.toUpperCase(),
       path: search ? `${path}?${search}` : path,
-      options: { ...(t ? { token: t } : {}), ...(b !== undefined ? { body: b } : {}) },
+      options: { ...(t ? { token: t } : {}), ...(b !== undefined ? { body: b } : {}), ...(Object.keys(h).length ? { headers: h as Record<string, string> } : {}) },
     };
   });
 };
@@ -338,6 +344,8 @@ export interface SweepOptions {
   skip?: readonly string[];
   /** Only these routes, by operationId: a sweep in several passes, each with the fixtures its routes consume. */
   only?: readonly string[];
+  /** Headers to send, one of the values of each per request (a credential a route reads from its header, e.g. X-API-Key). */
+  headers?: Record<string, readonly string[]>;
 }
 
 /** The JSON routes of a service, reads first and deletes last (so fixtures live as long as possible). */
@@ -371,7 +379,7 @@ export const sweepRoute = async (route: DefinedRoute, options: SweepOptions): Pr
   const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
   const refusals = new Set<string>();
   const details = await fc.check(
-    fc.asyncProperty(requestsFor(route, options.fixtures ?? {}, token), async (req) => {
+    fc.asyncProperty(requestsFor(route, options.fixtures ?? {}, token, options.headers), async (req) => {
       const res = await options.call(req.method, req.path, req.options).catch((err: Error) => {
         count(`${/answered (\d{3})/.exec(err.message)?.[1] ?? '?'}(undocumented)`);
         throw err;
