@@ -2,10 +2,8 @@ import { newId } from '@storecast/service-kit';
 import { sweepRoutes, type TestEnv } from '@storecast/service-kit/testing';
 import { createTestEnv, startFanout, type Fanout } from './support/harness';
 
-// Property, for every JSON operation: requests generated from the route's own schemas — values at
-// their bounds, Korean and astral text, formula-leading cells, integers up to 2^53, and now and
-// then a wrong type or a hostile string — always get an answer the route documents, never a 5xx.
-// Device ids (upper and lower case) are mixed in, so tickets bound to a device are issued too.
+// The kit's schema sweep (testing/schema-sweep.ts): every JSON operation answers what it documents,
+// never a 5xx. Device ids (upper and lower case) are mixed in, so tickets bound to a device are issued too.
 
 let env: TestEnv;
 let fanout: Fanout;

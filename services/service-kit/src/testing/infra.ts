@@ -48,3 +48,13 @@ export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 500
   }
   throw lastError;
 };
+
+/** Starts a harness, runs the body and stops the harness whatever happens: a file of one test (the schema sweep) needs no hooks. */
+export const withHarness = async <H extends { stop(): Promise<void> }>(start: () => Promise<H>, run: (h: H) => Promise<void>): Promise<void> => {
+  const h = await start();
+  try {
+    await run(h);
+  } finally {
+    await h.stop();
+  }
+};
