@@ -89,17 +89,21 @@ if (!privateKeyPem) {
 }
 const publicKeyPem = createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
 
-// The upload-ticket secret the gateway signs tickets with and catalog-search / support verify them
-// with (the same value everywhere): configured, or generated once and kept in .data/keys.
-const uploadSecretFile = path.join(DATA, 'keys', 'upload-ticket-secret');
-let uploadTicketSecret = env.UPLOAD_TICKET_SECRET;
-if (!uploadTicketSecret) {
-  if (!fs.existsSync(uploadSecretFile)) {
-    fs.writeFileSync(uploadSecretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
-    say(`generated an upload ticket secret in ${path.relative(ROOT, uploadSecretFile)}`);
+// Ticket secrets, each the same value everywhere it is used: configured, or generated once and kept
+// in .data/keys (so tickets outlive a restart and no service generates its own): the upload-ticket
+// secret the gateway signs with and catalog-search / support verify with; the stream-ticket secret
+// sse-fanout signs and checks its stream tickets with.
+const keptSecret = (name, file) => {
+  if (env[name]) return env[name];
+  const secretFile = path.join(DATA, 'keys', file);
+  if (!fs.existsSync(secretFile)) {
+    fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    say(`generated ${name} in ${path.relative(ROOT, secretFile)}`);
   }
-  uploadTicketSecret = fs.readFileSync(uploadSecretFile, 'utf8').trim();
-}
+  return fs.readFileSync(secretFile, 'utf8').trim();
+};
+const uploadTicketSecret = keptSecret('UPLOAD_TICKET_SECRET', 'upload-ticket-secret');
+const streamTicketSecret = keptSecret('STREAM_TICKET_SECRET', 'stream-ticket-secret');
 
 // 5. Embedded S3-compatible server (s3rver) for audio, covers and attachments.
 const s3Port = Number(env.S3_PORT ?? 9000);
@@ -125,6 +129,7 @@ const shared = {
     REDIS_URL: redisUrl,
     JWT_PUBLIC_KEY: publicKeyPem,
     UPLOAD_TICKET_SECRET: uploadTicketSecret,
+    STREAM_TICKET_SECRET: streamTicketSecret,
     S3_ENDPOINT: env.S3_ENDPOINT ?? `http://127.0.0.1:${s3Port}`,
     S3_BUCKET: s3Bucket,
     S3_REGION: env.S3_REGION ?? 'us-east-1',
