@@ -110,7 +110,7 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
         call: h.call,
         tokens: { OPERATOR: h.operator, HQ_MANAGER: hqToken },
         fixtures: { ...fixtures, id: ids },
-        skip: h.service.api.routes.filter((r) => kindOf(r.path) !== kind).map((r) => r.operationId),
+        only: h.service.api.routes.filter((r) => kindOf(r.path) === kind).map((r) => r.operationId),
         numRuns: 40,
       });
     }

@@ -45,7 +45,7 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
     // The agreements are swept first, while t-2026 and p-2026 are current: each publication below
     // makes its generated version the current one, which no fixture can name.
     const agreements = ['agreeToTerms', 'agreeToPrivacyPolicy'];
-    await sweepRoutes(h.legal.api.routes, { ...options, skip: h.legal.api.routes.map((r) => r.operationId).filter((id) => !agreements.includes(id)) });
+    await sweepRoutes(h.legal.api.routes, { ...options, only: agreements });
     await sweepRoutes(h.legal.api.routes, { ...options, skip: agreements });
   }),
   600_000,

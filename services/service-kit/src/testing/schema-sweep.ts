@@ -46,6 +46,7 @@ type JsonSchema = {
 export type SweepFixtures = Record<string, readonly string[]>;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Strings with no stated bound stay under the JSON body limits services set (≥ 100 KB)… */
 const UNBOUNDED_BODY_STRING = 20_000;
 /** …and, in a URL, under Node's 16 KiB header limit (beyond it every route answers 431 unrouted). */
@@ -236,7 +237,14 @@ class SchemaArbitraries {
     const generated = this.generated(s, type, name, depth);
     // Known values by name whatever the stated type: a field whose type only its transform knows
     // (z.unknown().transform(...), a preprocess) states none, and reaches the use case only so.
-    return known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated }) : generated;
+    if (!known?.length) return generated;
+    // A known id in capitals is the same id (UUIDs are case-insensitive): now and then sent so.
+    const capitals = known.filter((v) => UUID.test(v) && v !== v.toUpperCase()).map((v) => v.toUpperCase());
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...known) },
+      { weight: capitals.length ? 1 : 0, arbitrary: fc.constantFrom(...(capitals.length ? capitals : known)) },
+      { weight: 1, arbitrary: generated },
+    );
   }
 
   private generated(s: JsonSchema, type: string | undefined, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
