@@ -9,10 +9,12 @@ import { encodeAny, hostileQuery, hostileString } from './hostile';
  * Requests generated from a route's own schemas, for property tests that every operation of a
  * service answers what it documents — never a 5xx — whatever a client sends. Most generated
  * requests have the documented shape with values at and near the bounds the schema states
- * (longest strings, astral and Korean text, formula-leading cells, integers up to 2^53, dates from
- * year 1 to 9999), so they get past validation and reach the use case and the database, where an
- * unbounded integer or a column narrower than its schema answers 500; a few carry a wrong type,
- * a hostile string or a deep nesting in one field, which the route must refuse with its 400.
+ * (longest strings, astral and Korean text, formula-leading cells, integers up to 2^53, date-times
+ * from year 0000 to 9999 with the offsets the schema takes, impossible calendar days, known ids
+ * also in capitals), so they get past validation and reach the use case and the database, where an
+ * unbounded integer, a column narrower than its schema or an instant PostgreSQL cannot store
+ * answers 500; one request in eight carries a wrong type, a hostile string or a deep nesting in one
+ * field, which the route must refuse with its 400.
  */
 
 type JsonSchema = {
