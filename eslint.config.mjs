@@ -26,6 +26,18 @@ export default defineConfig(
     },
   },
   {
+    // One id schema: the kit's uuidSchema() lowercases what it accepts (ids are case-insensitive;
+    // the services compare them as strings), which a bare z.uuid() would not.
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    ignores: ['services/service-kit/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='z'][callee.property.name='uuid']", message: "Use uuidSchema() from '@storecast/service-kit' (ids in capitals are lowercased)." },
+      ],
+    },
+  },
+  {
     // Plain JavaScript (jest setup, scripts, benches, deploy helpers) runs on Node.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,11 +1,11 @@
-import { UPLOAD_PURPOSES } from '@storecast/service-kit';
+import { UPLOAD_PURPOSES, uuidSchema } from '@storecast/service-kit';
 import { z } from 'zod';
 
 export const UploadTicketRequestSchema = z
   .object({
     purpose: z.enum(UPLOAD_PURPOSES),
     /** The music (MUSIC_REPLACE), commercial song (COMMERCIAL_REPLACE) or support ticket (TICKET_ATTACHMENT_*) the upload writes. */
-    targetId: z.uuid().toLowerCase().optional(),
+    targetId: uuidSchema().optional(),
   })
   .openapi('UploadTicketRequest');
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AppError, type FieldDetail, validationFailed } from './errors';
 
+/**
+ * A UUID as the services take it: any case accepted (UUIDs are case-insensitive on input, RFC 9562)
+ * and lowercased, the one form every service stores and compares, so an id sent in capitals is the
+ * same id, not an unknown one. An in-place overwrite: the schema stays a UUID string in OpenAPI.
+ * Every id schema of every service is this one (eslint refuses a bare z.uuid() outside the kit).
+ */
+export const uuidSchema = () => z.uuid().toLowerCase();
+
 /** Maps a zod issue list to the spec's per-field details. */
 export const toFieldDetails = (error: z.ZodError): FieldDetail[] =>
   error.issues.map((issue) => ({

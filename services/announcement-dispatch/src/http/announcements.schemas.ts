@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { presetAllowed, TEMPO_DEFAULT, TEMPO_MAX, TEMPO_MIN, TTS_TONE_PRESETS, TTS_VOICES } from '../domain/voices';
 import { cleanText, notBlank, pageOf } from './common.schemas';
 
@@ -20,7 +20,7 @@ export const TtsAnnouncementRequestSchema = z
   });
 
 export const TtsAnnouncementDetailSchema = z.object({
-  id: z.uuid().toLowerCase(),
+  id: uuidSchema(),
   title: z.string(),
   text: z.string(),
   voice: TtsVoiceSchema,
@@ -36,7 +36,7 @@ export const TtsAnnouncementDetailSchema = z.object({
 });
 
 export const TtsAnnouncementListItemSchema = z.object({
-  id: z.uuid().toLowerCase(),
+  id: uuidSchema(),
   title: z.string(),
   voice: TtsVoiceSchema,
   voiceDisplayName: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { COMMERCIAL_MAX_SECONDS, COMMERCIAL_MIN_SECONDS, RECORDING_MAX_SECONDS, RECORDING_MIN_SECONDS } from '../domain/broadcast-rules';
 import { kstDateWindow } from '../domain/kst';
 import { TtsVoiceSchema } from './announcements.schemas';
@@ -15,7 +15,7 @@ export const BroadcastPreviewRequestSchema = z.object({
 });
 
 export const BroadcastDraftResponseSchema = z.object({
-  announcementId: z.uuid().toLowerCase(),
+  announcementId: uuidSchema(),
   audioUrl: z.string(),
   durationSeconds: z.number().nullable(),
   isEmergency: z.boolean(),
@@ -38,14 +38,14 @@ export const BroadcastSendRequestSchema = z
   .nullish()
   .transform((v) => v ?? {});
 
-export const BroadcastSendResponseSchema = z.object({ dispatchId: z.uuid().toLowerCase() });
+export const BroadcastSendResponseSchema = z.object({ dispatchId: uuidSchema() });
 
 // ── templates ────────────────────────────────────────────────────────────────────────────────
 
 export const BroadcastTemplateRequestSchema = z.object({ name: notBlank(60), text: notBlank(200), voice: TtsVoiceSchema });
 
 export const BroadcastTemplateSchema = z.object({
-  id: z.uuid().toLowerCase(),
+  id: uuidSchema(),
   name: z.string(),
   text: z.string(),
   voice: TtsVoiceSchema,
@@ -59,7 +59,7 @@ export const BroadcastTemplateListSchema = z.object({ items: z.array(BroadcastTe
 export const ScheduledBroadcastsQuerySchema = pagingSchema({ maxSize: 50 });
 
 export const StoreScheduledBroadcastItemSchema = z.object({
-  dispatchId: z.uuid().toLowerCase(),
+  dispatchId: uuidSchema(),
   announcementTitle: z.string(),
   audioUrl: z.string(),
   scheduledAt: z.string(),
@@ -87,7 +87,7 @@ export const UpdateCommercialRequestSchema = z
   .transform((v) => v ?? {});
 
 export const CommercialSongSchema = z.object({
-  id: z.uuid().toLowerCase(),
+  id: uuidSchema(),
   title: z.string(),
   audioUrl: z.string(),
   durationSeconds: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { DISPATCH_STATUSES, DISPATCH_TARGETS, MISSED_REASONS } from '../domain/dispatch-rules';
 import { FREQUENCIES, WEEKDAYS } from '../domain/schedule';
 import { isoInstant, pageOf, REGIONS } from './common.schemas';
@@ -11,7 +11,7 @@ export const RegionSchema = z.enum(REGIONS);
 const targetFields = {
   target: DispatchTargetSchema,
   /** STORES: at least one store id of the HQ (absent → 400 DISPATCH_INVALID_TARGET). */
-  storeIds: z.array(z.uuid().toLowerCase()).min(1).max(5000).optional(),
+  storeIds: z.array(uuidSchema()).min(1).max(5000).optional(),
   /** REGION: one of the 17 regions (absent → 400 DISPATCH_INVALID_TARGET). */
   region: RegionSchema.optional(),
 };
@@ -23,24 +23,24 @@ export const DispatchRequestSchema = z.object({
 });
 
 export const DispatchResponseSchema = z.object({
-  batchId: z.uuid().toLowerCase(),
-  announcementId: z.uuid().toLowerCase(),
+  batchId: uuidSchema(),
+  announcementId: uuidSchema(),
   target: DispatchTargetSchema,
   status: z.enum(['PENDING', 'SCHEDULED']),
   scheduledAt: z.string().nullable(),
   playAt: z.string(),
   storeCount: z.number().int(),
-  dispatchIds: z.array(z.uuid().toLowerCase()),
+  dispatchIds: z.array(uuidSchema()),
 });
 
 export const DispatchHistoryItemSchema = z.object({
-  dispatchId: z.uuid().toLowerCase(),
-  batchId: z.uuid().toLowerCase(),
-  announcementId: z.uuid().toLowerCase(),
-  storeId: z.uuid().toLowerCase(),
+  dispatchId: uuidSchema(),
+  batchId: uuidSchema(),
+  announcementId: uuidSchema(),
+  storeId: uuidSchema(),
   storeName: z.string().nullable(),
-  deviceId: z.uuid().toLowerCase().nullable(),
-  scheduleId: z.uuid().toLowerCase().nullable(),
+  deviceId: uuidSchema().nullable(),
+  scheduleId: uuidSchema().nullable(),
   target: DispatchTargetSchema,
   status: DispatchStatusSchema,
   missedReason: z.enum(MISSED_REASONS).nullable(),
@@ -55,7 +55,7 @@ export const DispatchHistoryItemSchema = z.object({
   canceledAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   signalLatencyMs: z.number().int().nullable(),
-  actorAccountId: z.uuid().toLowerCase().nullable(),
+  actorAccountId: uuidSchema().nullable(),
   actorEmail: z.string().nullable(),
   actorRole: z.string().nullable(),
 });
@@ -63,7 +63,7 @@ export const DispatchHistorySchema = pageOf(DispatchHistoryItemSchema);
 export const DispatchHistoryQuerySchema = pagingSchema().extend({ status: DispatchStatusSchema.optional() });
 
 export const UndeliveredStoreSchema = z.object({
-  storeId: z.uuid().toLowerCase(),
+  storeId: uuidSchema(),
   storeName: z.string().nullable(),
   pendingCount: z.number().int(),
   oldestDueAt: z.string(),
@@ -88,8 +88,8 @@ export const ScheduleRequestSchema = z.object({
 });
 
 export const ScheduleSchema = z.object({
-  id: z.uuid().toLowerCase(),
-  announcementId: z.uuid().toLowerCase(),
+  id: uuidSchema(),
+  announcementId: uuidSchema(),
   frequency: z.enum(FREQUENCIES),
   times: z.array(z.string()),
   daysOfWeek: z.array(z.enum(WEEKDAYS)),
@@ -99,7 +99,7 @@ export const ScheduleSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   target: DispatchTargetSchema,
-  storeIds: z.array(z.uuid().toLowerCase()),
+  storeIds: z.array(uuidSchema()),
   region: RegionSchema.nullable(),
   status: z.enum(['ACTIVE', 'CANCELED', 'ENDED']),
   createdAt: z.string(),
@@ -107,6 +107,6 @@ export const ScheduleSchema = z.object({
 });
 export const ScheduleListSchema = pageOf(ScheduleSchema);
 export const ScheduleListQuerySchema = pagingSchema().extend({
-  announcementId: z.uuid().toLowerCase().optional(),
+  announcementId: uuidSchema().optional(),
   status: z.enum(['ACTIVE', 'CANCELED', 'ENDED']).optional(),
 });

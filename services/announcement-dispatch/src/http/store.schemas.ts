@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import { ACK_OUTCOMES } from '../domain/dispatch-rules';
 
 export const PendingQuerySchema = z.object({ deviceId: z.string().max(200).optional() });
 
 export const PendingAnnouncementItemSchema = z.object({
-  dispatchId: z.uuid().toLowerCase(),
-  announcementId: z.uuid().toLowerCase(),
+  dispatchId: uuidSchema(),
+  announcementId: uuidSchema(),
   title: z.string(),
   audioUrl: z.string(),
   durationSeconds: z.number().nullable(),
@@ -14,7 +15,7 @@ export const PendingAnnouncementItemSchema = z.object({
 });
 export const PendingAnnouncementsSchema = z.object({
   items: z.array(PendingAnnouncementItemSchema),
-  revokedDispatchIds: z.array(z.uuid().toLowerCase()),
+  revokedDispatchIds: z.array(uuidSchema()),
 });
 
 /**

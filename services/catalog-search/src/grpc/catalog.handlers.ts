@@ -1,11 +1,10 @@
-import { badRequest, unaryHandler, type Logger } from '@storecast/service-kit';
+import { badRequest, unaryHandler, type Logger, uuidSchema } from '@storecast/service-kit';
 import type { CatalogServiceHandlers } from '@storecast/proto';
-import { z } from 'zod';
 import { assignDevicePlaylist, resolveQueuePlaylist, storePlaylists } from '../app/assignments.use-case';
 import type { CatalogContext } from '../app/ports';
 import { getMusicByIds, listPlayableMusic, type PeerMusic } from '../app/read-for-peers.use-case';
 
-const uuid = z.uuid().toLowerCase();
+const uuid = uuidSchema();
 const isUuid = (v: string | undefined | null): v is string => uuid.safeParse(v).success;
 const requireUuid = (field: string, v: string | undefined | null): string => {
   if (!isUuid(v)) throw badRequest('VALIDATION_FAILED', `${field} must be a UUID`);

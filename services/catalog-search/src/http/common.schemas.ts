@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import { MUSIC_SOURCES } from '../domain/enums';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -25,4 +26,4 @@ export const timestamp = () => z.iso.datetime({ offset: false });
 export const iso = (d: Date) => d.toISOString();
 
 /** A playlist named by id and name (store detail, assignments). */
-export const PlaylistRefSchema = z.object({ id: z.uuid().toLowerCase(), name: z.string() }).openapi('PlaylistRef');
+export const PlaylistRefSchema = z.object({ id: uuidSchema(), name: z.string() }).openapi('PlaylistRef');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import type { LibraryView } from '../app/libraries.use-case';
 import type { MusicRow } from '../app/models';
 import { iso, musicSourceSchema, nameText, searchText, timestamp } from './common.schemas';
 
 export const LibraryResponseSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     name: z.string(),
     type: musicSourceSchema,
     trackCount: z.number().int(),
@@ -22,7 +22,7 @@ export const LibraryListResponseSchema = z
 
 export const LibraryMusicItemSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     title: z.string(),
     durationSeconds: z.number(),
     createdAt: timestamp().openapi({ description: 'When the music was added to the library' }),
@@ -41,9 +41,9 @@ export const CreateLibraryRequestSchema = z.strictObject({ name: nameText(100), 
 /** The type is immutable: sending it is a validation error (unknown key). */
 export const UpdateLibraryRequestSchema = z.strictObject({ name: nameText(100) }).openapi('UpdateLibraryRequest');
 
-export const AddLibraryMusicRequestSchema = z.strictObject({ musicIds: z.array(z.uuid().toLowerCase()).min(1).max(500) }).openapi('AddLibraryMusicRequest');
+export const AddLibraryMusicRequestSchema = z.strictObject({ musicIds: z.array(uuidSchema()).min(1).max(500) }).openapi('AddLibraryMusicRequest');
 export const AddLibraryMusicResponseSchema = z
-  .object({ libraryId: z.uuid().toLowerCase(), addedCount: z.number().int().openapi({ description: 'Music newly added (already present ones are not counted)' }), trackCount: z.number().int() })
+  .object({ libraryId: uuidSchema(), addedCount: z.number().int().openapi({ description: 'Music newly added (already present ones are not counted)' }), trackCount: z.number().int() })
   .openapi('AddLibraryMusicResponse');
 
 export const toLibrary = (l: LibraryView): z.input<typeof LibraryResponseSchema> => ({

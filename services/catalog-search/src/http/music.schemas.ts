@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import type { TagOptionRow } from '../app/models';
 import type { MusicView } from '../app/music-view';
 import { iso, musicSourceSchema, nameText, searchText, timestamp } from './common.schemas';
 
 export const MusicTagRefSchema = z
-  .object({ id: z.uuid().toLowerCase(), type: z.enum(['GENRE', 'MOOD']), value: z.string(), active: z.boolean() })
+  .object({ id: uuidSchema(), type: z.enum(['GENRE', 'MOOD']), value: z.string(), active: z.boolean() })
   .openapi('MusicTagRef', { description: 'A tag option on a music; a deactivated option stays on the music it tags (active false).' });
 
 export const MusicListItemSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     title: z.string(),
     durationSeconds: z.number(),
     musicSource: musicSourceSchema,
@@ -45,8 +45,8 @@ const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
 export const SetMusicTagsRequestSchema = z
   .strictObject({
-    genreId: z.uuid().toLowerCase(),
-    moodIds: z.array(z.uuid().toLowerCase()).max(20).refine(uniqueIds, 'mood ids must be unique').default([]),
+    genreId: uuidSchema(),
+    moodIds: z.array(uuidSchema()).max(20).refine(uniqueIds, 'mood ids must be unique').default([]),
   })
   .openapi('SetMusicTagsRequest');
 

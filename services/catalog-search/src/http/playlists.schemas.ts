@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import type { PlaylistRef, StorePlaylists } from '../app/assignments.use-case';
 import type { PlaylistDetail, PlaylistSummary } from '../app/playlists.use-case';
 import { PLAYLIST_STATUSES } from '../domain/enums';
@@ -12,7 +12,7 @@ const status = z.enum(PLAYLIST_STATUSES).openapi({
 
 export const HqPlaylistListItemSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     name: z.string(),
     isDefault: z.boolean(),
     libraryCount: z.number().int(),
@@ -23,7 +23,7 @@ export const HqPlaylistListItemSchema = z
   .openapi('HqPlaylistListItem');
 
 export const PlaylistLibrarySchema = z
-  .object({ libraryId: z.uuid().toLowerCase(), name: z.string(), libraryType: musicSourceSchema, musicCount: z.number().int(), position: z.number().int() })
+  .object({ libraryId: uuidSchema(), name: z.string(), libraryType: musicSourceSchema, musicCount: z.number().int(), position: z.number().int() })
   .openapi('PlaylistLibraryItem');
 
 export const HqPlaylistDetailSchema = HqPlaylistListItemSchema.extend({
@@ -35,19 +35,19 @@ const envelope = <T extends z.ZodType>(item: T) => z.object({ items: z.array(ite
 export const HqPlaylistListResponseSchema = envelope(HqPlaylistListItemSchema).openapi('HqPlaylistListResponse');
 
 /** Operator shapes: the HQ shapes plus the owning HQ. */
-export const PlaylistListItemSchema = HqPlaylistListItemSchema.extend({ hqId: z.uuid().toLowerCase() }).openapi('PlaylistListItem');
-export const PlaylistDetailSchema = HqPlaylistDetailSchema.extend({ hqId: z.uuid().toLowerCase() }).openapi('PlaylistDetailResponse');
+export const PlaylistListItemSchema = HqPlaylistListItemSchema.extend({ hqId: uuidSchema() }).openapi('PlaylistListItem');
+export const PlaylistDetailSchema = HqPlaylistDetailSchema.extend({ hqId: uuidSchema() }).openapi('PlaylistDetailResponse');
 export const PlaylistListResponseSchema = envelope(PlaylistListItemSchema).openapi('PlaylistListResponse');
 
 export const ListHqPlaylistsQuery = z.object({ q: searchText(), ...pagingSchema().shape });
-export const ListPlaylistsQuery = z.object({ hqId: z.uuid().toLowerCase().optional(), q: searchText(), ...pagingSchema().shape });
+export const ListPlaylistsQuery = z.object({ hqId: uuidSchema().optional(), q: searchText(), ...pagingSchema().shape });
 
-export const CreatePlaylistRequestSchema = z.strictObject({ hqId: z.uuid().toLowerCase(), name: nameText(100) }).openapi('CreatePlaylistRequest');
+export const CreatePlaylistRequestSchema = z.strictObject({ hqId: uuidSchema(), name: nameText(100) }).openapi('CreatePlaylistRequest');
 export const UpdatePlaylistRequestSchema = z.strictObject({ name: nameText(100) }).openapi('UpdatePlaylistRequest');
 export const SetPlaylistLibrariesRequestSchema = z
   .strictObject({
     libraryIds: z
-      .array(z.uuid().toLowerCase())
+      .array(uuidSchema())
       .max(100)
       .refine((ids) => new Set(ids).size === ids.length, 'library ids must be unique')
       .openapi({ description: 'The libraries in play order: position = index (0-based). An empty list empties the playlist.' }),
@@ -55,21 +55,21 @@ export const SetPlaylistLibrariesRequestSchema = z
   .openapi('SetPlaylistLibrariesRequest');
 
 export const HqDefaultPlaylistResponseSchema = z
-  .object({ hqId: z.uuid().toLowerCase(), playlist: PlaylistRefSchema.nullable() })
+  .object({ hqId: uuidSchema(), playlist: PlaylistRefSchema.nullable() })
   .openapi('HqDefaultPlaylistResponse');
-export const SetDefaultPlaylistRequestSchema = z.strictObject({ playlistId: z.uuid().toLowerCase() }).openapi('SetDefaultPlaylistRequest');
+export const SetDefaultPlaylistRequestSchema = z.strictObject({ playlistId: uuidSchema() }).openapi('SetDefaultPlaylistRequest');
 
 export const AssignPlaylistRequestSchema = z
-  .strictObject({ playlistId: z.uuid().toLowerCase().nullable().openapi({ description: 'null clears: a store follows the HQ default, a device its store' }) })
+  .strictObject({ playlistId: uuidSchema().nullable().openapi({ description: 'null clears: a store follows the HQ default, a device its store' }) })
   .openapi('AssignPlaylistRequest');
 
 export const StorePlaylistsResponseSchema = z
   .object({
-    storeId: z.uuid().toLowerCase(),
-    hqId: z.uuid().toLowerCase(),
+    storeId: uuidSchema(),
+    hqId: uuidSchema(),
     activePlaylist: PlaylistRefSchema.nullable().openapi({ description: "The store's own playlist; null: it follows the HQ default" }),
     hqDefault: PlaylistRefSchema.nullable(),
-    devices: z.array(z.object({ deviceId: z.uuid().toLowerCase(), playlist: PlaylistRefSchema })).openapi({ description: 'Devices with an own playlist; the others follow the store' }),
+    devices: z.array(z.object({ deviceId: uuidSchema(), playlist: PlaylistRefSchema })).openapi({ description: 'Devices with an own playlist; the others follow the store' }),
   })
   .openapi('StorePlaylistsResponse');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import type { TrackRow } from '../domain/track';
 
 /** Spec 01 § Errors: the exact messages. */
@@ -71,12 +72,12 @@ const durationOrder = (q: { duration_start?: number; duration_end?: number }, ct
 
 const uuid = z
   .unknown()
-  .transform((v, ctx) => (typeof v === 'string' && z.uuid().toLowerCase().safeParse(v).success ? v.toLowerCase() : issue(ctx, CATALOG_MESSAGES.invalid)))
+  .transform((v, ctx) => (typeof v === 'string' && uuidSchema().safeParse(v).success ? v.toLowerCase() : issue(ctx, CATALOG_MESSAGES.invalid)))
   .openapi({ type: 'string', format: 'uuid' });
 
 const optionalUuid = z
   .unknown()
-  .transform((v, ctx) => (blank(v) ? undefined : typeof v === 'string' && z.uuid().toLowerCase().safeParse(v).success ? v.toLowerCase() : issue(ctx, CATALOG_MESSAGES.invalid)))
+  .transform((v, ctx) => (blank(v) ? undefined : typeof v === 'string' && uuidSchema().safeParse(v).success ? v.toLowerCase() : issue(ctx, CATALOG_MESSAGES.invalid)))
   .optional()
   .openapi({ type: 'string', format: 'uuid', description: 'Id of the last track the client holds (with created_at)' });
 
@@ -103,17 +104,17 @@ export const TrackQuery = z.object({ id: uuid.openapi({ description: 'Track id (
 
 const ts = () => z.iso.datetime();
 
-export const GenreSchema = z.object({ id: z.uuid().toLowerCase(), name: z.string(), created_at: ts(), updated_at: ts(), deleted_at: ts().nullable() }).openapi('Genre');
+export const GenreSchema = z.object({ id: uuidSchema(), name: z.string(), created_at: ts(), updated_at: ts(), deleted_at: ts().nullable() }).openapi('Genre');
 export const MoodLinkSchema = z
   .object({
-    music_id: z.uuid().toLowerCase(),
-    mood_id: z.uuid().toLowerCase(),
+    music_id: uuidSchema(),
+    mood_id: uuidSchema(),
     detail: z.object({ name: z.string(), created_at: ts(), updated_at: ts(), deleted_at: ts().nullable() }),
   })
   .openapi('MoodLink');
 export const TrackSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     duration: z.number(),
     source: z.string(),
     created_at: ts(),
@@ -123,7 +124,7 @@ export const TrackSchema = z
     moods: z.array(MoodLinkSchema),
   })
   .openapi('Track');
-export const CursorSchema = z.object({ id: z.uuid().toLowerCase(), created_at: ts() }).openapi('Cursor');
+export const CursorSchema = z.object({ id: uuidSchema(), created_at: ts() }).openapi('Cursor');
 export const CursorPageSchema = z.object({ musics: z.array(TrackSchema), cursor: CursorSchema.nullable() }).openapi('TrackCursorPage');
 export const PageMetaSchema = z
   .object({ total_count: z.number().int(), total_pages: z.number().int(), current_page: z.number().int(), has_next_page: z.boolean(), has_previous_page: z.boolean() })

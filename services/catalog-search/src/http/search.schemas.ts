@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import type { SearchHit } from '../app/search.use-case';
 import { toTrack, TrackSchema } from './public-catalog.schemas';
 
@@ -40,7 +41,7 @@ export const TextSearchRequest = z
   })
   .openapi('TextSearchRequest');
 
-export const SimilarSearchRequest = z.object({ music_id: z.uuid().toLowerCase().openapi({ description: 'The seed track (required)' }), limit }).openapi('SimilarSearchRequest');
+export const SimilarSearchRequest = z.object({ music_id: uuidSchema().openapi({ description: 'The seed track (required)' }), limit }).openapi('SimilarSearchRequest');
 
 /** The multipart form of the image search (documented; read by the kit's readUpload). */
 export const ImageSearchForm = z

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import type { TagOptionRow } from '../app/models';
 import { TAG_TYPES } from '../domain/enums';
 import { iso, nameText, timestamp } from './common.schemas';
 
 export const TagOptionSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     type: z.enum(TAG_TYPES),
     value: z.string(),
     sortOrder: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditActorOf, callerOf, emailSchema, parseInput, passwordSchema, unaryHandler, type TokenVerifier } from '@storecast/service-kit';
+import { auditActorOf, callerOf, emailSchema, parseInput, passwordSchema, unaryHandler, type TokenVerifier, uuidSchema } from '@storecast/service-kit';
 import type { AccountServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
 import { createAccount } from '../app/create-manager-account.use-case';
@@ -13,8 +13,8 @@ const CreateManagerAccount = z
     role: z.enum(['HQ_MANAGER', 'STORE_MANAGER']),
     email: emailSchema,
     name: z.string().trim().max(255).optional().transform((v) => (v ? v : undefined)),
-    hqId: z.uuid().toLowerCase(),
-    storeId: z.uuid().toLowerCase().optional(),
+    hqId: uuidSchema(),
+    storeId: uuidSchema().optional(),
     tempPassword: passwordSchema.optional(),
     // `actor` of the message is not read: who acts is the verified caller (decision 0008).
   })
@@ -24,8 +24,8 @@ const CreateManagerAccount = z
 
 const ListManagerAccounts = z.object({
   role: z.union([z.literal(''), z.enum(['HQ_MANAGER', 'STORE_MANAGER'])]).optional(),
-  hqIds: z.array(z.uuid().toLowerCase()).max(1000).default([]),
-  storeIds: z.array(z.uuid().toLowerCase()).max(5000).default([]),
+  hqIds: z.array(uuidSchema()).max(1000).default([]),
+  storeIds: z.array(uuidSchema()).max(5000).default([]),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput, unaryHandler } from '@storecast/service-kit';
+import { parseInput, unaryHandler, uuidSchema } from '@storecast/service-kit';
 import type { ApiKeyServiceHandlers } from '@storecast/proto';
 import type { IdentityContext } from '../app/context';
 import { verifyApiKey } from '../app/api-keys.use-case';
@@ -10,7 +10,7 @@ const RecordApiUsage = z.object({
   records: z
     .array(
       z.object({
-        keyId: z.uuid().toLowerCase(),
+        keyId: uuidSchema(),
         endpoint: z.string().min(1).max(200),
         statusCode: z.number().int().min(100).max(599),
         durationMs: z.number().int().min(0).max(3_600_000),

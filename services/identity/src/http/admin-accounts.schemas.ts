@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pagingSchema, passwordSchema } from '@storecast/service-kit';
+import { emailSchema, pagingSchema, passwordSchema, uuidSchema } from '@storecast/service-kit';
 import { AccountStatusSchema, pageOf } from './common.schemas';
 
 // Account lifecycle and operators (operator paths; shapes "not shown" in spec 02 chosen here).
@@ -7,12 +7,12 @@ import { AccountStatusSchema, pageOf } from './common.schemas';
 export const ResetPasswordRequest = z.object({ tempPassword: passwordSchema }).openapi('ResetPasswordRequest');
 export const AccountSuspendRequest = z.object({ reason: z.string().trim().min(1).max(255) }).openapi('AccountSuspendRequest');
 export const ManagerAccountResponse = z
-  .object({ id: z.uuid().toLowerCase(), status: AccountStatusSchema, passwordMustChange: z.boolean() })
+  .object({ id: uuidSchema(), status: AccountStatusSchema, passwordMustChange: z.boolean() })
   .openapi('ManagerAccountResponse', { description: 'HqManagerAccountResponse / StoreManagerAccountResponse / operator equivalent' });
 
 export const OperatorItem = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     email: z.string(),
     name: z.string().nullable(),
     status: AccountStatusSchema,

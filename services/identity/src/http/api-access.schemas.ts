@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { pageOf } from './common.schemas';
 
 // Public API clients, keys and usage (spec 01 "not shown": paths and shapes chosen here).
@@ -15,19 +15,19 @@ export const ApiSignUpRequest = z
   .openapi('ApiSignUpRequest');
 export const ApiKeyItemSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     prefix: z.string(),
     status: z.enum(['ACTIVE', 'REVOKED', 'EXPIRED']),
     expiresAt: z.iso.datetime(),
     createdAt: z.iso.datetime(),
     revokedAt: z.iso.datetime().nullable(),
     lastUsedAt: z.iso.datetime().nullable(),
-    rotatedFromKeyId: z.uuid().toLowerCase().nullable(),
+    rotatedFromKeyId: uuidSchema().nullable(),
   })
   .openapi('ApiKeyItem');
 export const ApiClientResponseSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     organizationName: z.string(),
     contactName: z.string(),
     contactEmail: z.string(),
@@ -52,8 +52,8 @@ export const IssueApiKeyRequest = z
   .openapi('IssueApiKeyRequest');
 export const IssuedApiKeySchema = z
   .object({
-    id: z.uuid().toLowerCase(),
-    clientId: z.uuid().toLowerCase(),
+    id: uuidSchema(),
+    clientId: uuidSchema(),
     prefix: z.string(),
     apiKey: z.string().openapi({ description: 'sc_live_<8 [a-z0-9]>_<40 [A-Za-z0-9]> — shown once, stored hashed' }),
     status: z.literal('ACTIVE'),
@@ -67,13 +67,13 @@ export const UsageParams = z.object({
 });
 export const ApiUsageResponse = z
   .object({
-    clientId: z.uuid().toLowerCase(),
+    clientId: uuidSchema(),
     from: z.string(),
     to: z.string(),
     items: z.array(
       z.object({
         day: z.string(),
-        keyId: z.uuid().toLowerCase(),
+        keyId: uuidSchema(),
         keyPrefix: z.string(),
         endpoint: z.string(),
         calls: z.number().int(),
@@ -86,7 +86,7 @@ export const ApiUsageResponse = z
   })
   .openapi('ApiUsageResponse');
 export const ApiKeySelfResponse = z
-  .object({ keyId: z.uuid().toLowerCase(), clientId: z.uuid().toLowerCase(), prefix: z.string(), expiresAt: z.iso.datetime() })
+  .object({ keyId: uuidSchema(), clientId: uuidSchema(), prefix: z.string(), expiresAt: z.iso.datetime() })
   .openapi('ApiKeySelfResponse');
 /** The key holder's credential, documented (X-API-Key, or Authorization: Bearer <key>). */
 export const ApiKeyHeader = z.object({

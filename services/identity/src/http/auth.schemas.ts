@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '@storecast/service-kit';
+import { emailSchema, passwordSchema, uuidSchema } from '@storecast/service-kit';
 import { RoleSchema } from './common.schemas';
 
 // Sign-in and sessions (spec 02 § Authentication).
@@ -12,7 +12,7 @@ export const AuthResponseSchema = z
     accessExpiresInSeconds: z.number().int(),
     refreshToken: z.string(),
     refreshExpiresAt: z.iso.datetime(),
-    accountId: z.uuid().toLowerCase(),
+    accountId: uuidSchema(),
     role: RoleSchema,
     passwordMustChange: z.boolean(),
   })
@@ -28,12 +28,12 @@ export const ChangePasswordRequest = z
 
 export const MeResponseSchema = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     email: z.string(),
     name: z.string().optional(),
     role: RoleSchema,
-    hqId: z.uuid().toLowerCase().optional(),
-    storeId: z.uuid().toLowerCase().optional(),
+    hqId: uuidSchema().optional(),
+    storeId: uuidSchema().optional(),
     passwordMustChange: z.boolean(),
     termsRequiresAgreement: z.boolean(),
     privacyRequiresAgreement: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import { AuthResponseSchema } from './auth.schemas';
 
 // Impersonation of an HQ manager by an operator (spec 02 § Authentication, Impersonation).
@@ -10,7 +11,7 @@ export const ImpersonationIssueResponseSchema = z
 // The same session pair as AuthResponse (no password claim: impersonation always carries false).
 export const ImpersonationExchangeResponseSchema = AuthResponseSchema.omit({ passwordMustChange: true })
   .extend({
-    impersonatedBy: z.uuid().toLowerCase(),
+    impersonatedBy: uuidSchema(),
     operatorEmail: z.string(),
     hqName: z.string(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import type { Consent, HqConsents } from '../app/get-hq-consents.use-case';
 import { HQ_STATUSES } from '../app/ports';
 
@@ -14,7 +15,7 @@ export type ConsentRecord = z.infer<typeof ConsentRecord>;
 
 export const HqConsentsResponse = z
   .object({
-    hqId: z.uuid().toLowerCase(),
+    hqId: uuidSchema(),
     hqName: z.string(),
     status: z.enum(HQ_STATUSES).openapi({ description: 'HQ status (from organization)' }),
     terms: z.array(ConsentRecord).openapi({ description: 'agreedAt desc, id desc' }),

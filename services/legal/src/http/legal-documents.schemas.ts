@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from '@storecast/service-kit';
 import type { LegalDocument, LegalDocumentSummary } from '../app/read-legal-documents.use-case';
 import { CONTENT_MAX_LENGTH, DOCUMENT_STATUSES, VERSION_MAX_LENGTH, type DocumentStatus } from '../domain/legal-document';
 
@@ -27,7 +28,7 @@ const Timestamp = z.iso.datetime();
 
 export const LegalDocumentResponse = z
   .object({
-    id: z.uuid().toLowerCase().openapi({ description: 'Addition to the spec shape: the id the detail and cancel paths take' }),
+    id: uuidSchema().openapi({ description: 'Addition to the spec shape: the id the detail and cancel paths take' }),
     version: z.string(),
     content: z.string(),
     publishedAt: Timestamp,
@@ -38,7 +39,7 @@ export const LegalDocumentResponse = z
 export type LegalDocumentResponse = z.infer<typeof LegalDocumentResponse>;
 
 export const LegalDocumentHistoryItem = z
-  .object({ id: z.uuid().toLowerCase(), version: z.string(), publishedAt: Timestamp, effectiveAt: Timestamp, status: Status })
+  .object({ id: uuidSchema(), version: z.string(), publishedAt: Timestamp, effectiveAt: Timestamp, status: Status })
   .openapi('LegalDocumentHistoryItem');
 export type LegalDocumentHistoryItem = z.infer<typeof LegalDocumentHistoryItem>;
 

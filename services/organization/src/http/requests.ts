@@ -1,4 +1,4 @@
-import { badRequest, emailSchema, pagingSchema, passwordSchema, reasonSchema } from '@storecast/service-kit';
+import { badRequest, emailSchema, pagingSchema, passwordSchema, reasonSchema, uuidSchema } from '@storecast/service-kit';
 import { z } from './zod';
 import { HQ_STATUSES, HQ_TYPES, PLANS, STORE_STATUSES, STORE_TYPES } from '../domain/enums';
 import { REGIONS } from '../domain/regions';
@@ -153,7 +153,7 @@ export const UpdateStoreMeRequestSchema = updateStoreMeSchema.openapi('UpdateSto
 });
 
 export const SetDevicePlaylistRequestSchema = z
-  .object({ playlistId: z.uuid().toLowerCase().nullable() })
+  .object({ playlistId: uuidSchema().nullable() })
   .openapi('SetDevicePlaylistRequest', { description: 'playlistId null: the device follows the store again' });
 
 export const RenameDeviceRequestSchema = z.object({ label: z.string().trim().min(1).max(50) }).openapi('RenameDeviceRequest');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { isKstDay } from '../domain/kst';
 import { REPORTED_STATES } from '../domain/playback-state';
 
@@ -24,7 +24,7 @@ export const MusicSource = z.enum(['AI', 'TRUST']).openapi('MusicSource');
 export const PlaybackLogRequest = z
   .object({
     musicId: z.string().min(1).max(100).openapi({ description: 'A catalog music id; a log of an unknown music is skipped, the others stored' }),
-    libraryId: z.uuid().toLowerCase().nullish(),
+    libraryId: uuidSchema().nullish(),
     startedAt: z.iso
       .datetime({ offset: true, abort: true })
       .refine((v) => Date.parse(v) >= FIRST_PLAY && Date.parse(v) <= LAST_PLAY, 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00')
@@ -60,11 +60,11 @@ const Ducking = z
 const QueueMusicItem = z
   .object({
     type: z.literal('MUSIC'),
-    musicId: z.uuid().toLowerCase(),
+    musicId: uuidSchema(),
     title: z.string(),
     durationSeconds: z.number(),
     musicSource: MusicSource,
-    libraryId: z.uuid().toLowerCase().nullable(),
+    libraryId: uuidSchema().nullable(),
     audioUrl: z.string().openapi({ description: 'Presigned GET URL (catalog-search), short-lived' }),
   })
   .openapi('QueueMusicItem');
@@ -72,7 +72,7 @@ const QueueMusicItem = z
 const QueueCommercialItem = z
   .object({
     type: z.literal('COMMERCIAL'),
-    commercialId: z.uuid().toLowerCase(),
+    commercialId: uuidSchema(),
     title: z.string(),
     durationSeconds: z.number(),
     audioUrl: z.string().openapi({ description: 'Presigned GET URL (announcement-dispatch), short-lived' }),
@@ -85,10 +85,10 @@ const QueueCommercialItem = z
 
 export const StoreQueueResponse = z
   .object({
-    storeId: z.uuid().toLowerCase(),
-    deviceId: z.uuid().toLowerCase().nullable().openapi({ description: 'The device the queue was resolved for; null: store level' }),
+    storeId: uuidSchema(),
+    deviceId: uuidSchema().nullable().openapi({ description: 'The device the queue was resolved for; null: store level' }),
     source: z.enum(['DEVICE', 'STORE', 'DEFAULT', 'NONE']).openapi({ description: 'Which playlist: the device\'s, the store\'s active one, the HQ default, or none' }),
-    playlist: z.object({ id: z.uuid().toLowerCase(), name: z.string() }).nullable(),
+    playlist: z.object({ id: uuidSchema(), name: z.string() }).nullable(),
     plan: z.enum(['AI', 'TRUST']).nullable().openapi({ description: 'The plan the music was filtered by (TRUST: TRUST and AI; AI: AI only; null: all)' }),
     commercialCycleSongs: z.number().int().min(1).openapi({ description: 'One commercial after every N songs (effective value; 5 when below 1 or unavailable)' }),
     ducking: Ducking,
@@ -102,7 +102,7 @@ export const StoreQueueResponse = z
 // ---- HQ: status board
 
 const DevicePlaybackStatus = z
-  .object({ deviceId: z.uuid().toLowerCase(), state: SeenState, reportedState: ReportedState, lastSignalAt: iso, currentMusicId: z.string().nullable() })
+  .object({ deviceId: uuidSchema(), state: SeenState, reportedState: ReportedState, lastSignalAt: iso, currentMusicId: z.string().nullable() })
   .openapi('DevicePlaybackStatus');
 
 export const PlaybackStatusResponse = z
@@ -112,7 +112,7 @@ export const PlaybackStatusResponse = z
     items: z.array(
       z
         .object({
-          storeId: z.uuid().toLowerCase(),
+          storeId: uuidSchema(),
           storeName: z.string(),
           state: SeenState,
           lastSignalAt: isoOrNull,
@@ -137,7 +137,7 @@ const day = (what: string) =>
 const logFilters = {
   from: day('First day'),
   to: day('Last day'),
-  storeId: z.uuid().toLowerCase().optional(),
+  storeId: uuidSchema().optional(),
   source: z
     .enum(['TRUST', 'AI', 'ALL'])
     .default('TRUST')
@@ -146,21 +146,21 @@ const logFilters = {
 
 export const HqPlaybackLogsQuery = z.object({ ...logFilters, ...pagingSchema().shape });
 export const HqPlaybackLogsExportQuery = z.object(logFilters);
-export const AdminPlaybackLogsQuery = z.object({ ...logFilters, hqId: z.uuid().toLowerCase().optional(), ...pagingSchema().shape });
-export const AdminPlaybackLogsExportQuery = z.object({ ...logFilters, hqId: z.uuid().toLowerCase().optional() });
+export const AdminPlaybackLogsQuery = z.object({ ...logFilters, hqId: uuidSchema().optional(), ...pagingSchema().shape });
+export const AdminPlaybackLogsExportQuery = z.object({ ...logFilters, hqId: uuidSchema().optional() });
 
 export const PlaybackLogItem = z
   .object({
-    id: z.uuid().toLowerCase(),
-    hqId: z.uuid().toLowerCase(),
-    storeId: z.uuid().toLowerCase(),
+    id: uuidSchema(),
+    hqId: uuidSchema(),
+    storeId: uuidSchema(),
     storeName: z.string().nullable(),
-    deviceId: z.uuid().toLowerCase().nullable(),
-    musicId: z.uuid().toLowerCase(),
+    deviceId: uuidSchema().nullable(),
+    musicId: uuidSchema(),
     musicTitle: z.string(),
     musicSource: MusicSource,
     isTrust: z.boolean(),
-    libraryId: z.uuid().toLowerCase().nullable(),
+    libraryId: uuidSchema().nullable(),
     startedAt: iso,
     playedMs: z.number().int(),
     cacheHit: z.boolean().nullable(),
@@ -176,7 +176,7 @@ export const PlaybackLogListResponse = z
 
 export const PlaybackSummaryQuery = z.object({
   date: z.string().refine(isKstDay, 'must be a calendar day YYYY-MM-DD').optional().openapi({ description: 'KST day (default today)' }),
-  storeId: z.uuid().toLowerCase().optional(),
+  storeId: uuidSchema().optional(),
 });
 
 const PeriodTotals = z
@@ -196,5 +196,5 @@ const PeriodTotals = z
   .openapi('PlaybackPeriodTotals');
 
 export const PlaybackSummaryResponse = z
-  .object({ date: z.string(), storeId: z.uuid().toLowerCase().nullable(), day: PeriodTotals, week: PeriodTotals, month: PeriodTotals })
+  .object({ date: z.string(), storeId: uuidSchema().nullable(), day: PeriodTotals, week: PeriodTotals, month: PeriodTotals })
   .openapi('PlaybackSummaryResponse', { description: 'Day, week (Monday to Sunday) and month around a KST date' });

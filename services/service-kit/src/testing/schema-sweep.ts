@@ -22,7 +22,6 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
-  prefixItems?: JsonSchema[];
   minItems?: number;
   maxItems?: number;
   minLength?: number;
@@ -41,7 +40,6 @@ type JsonSchema = {
   allOf?: JsonSchema[];
   $ref?: string;
   $defs?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
 };
 
 /** Values a test knows exist (ids of its fixtures), by parameter or property name. */
@@ -215,28 +213,28 @@ class SchemaArbitraries {
    * earns is that field's, and a long array is not made invalid by the sheer number of its fields.
    */
   value(s: JsonSchema): fc.Arbitrary<unknown> {
-    const shaped = this.of(s, undefined, 0);
+    const shaped = this.of(s, undefined);
     const broken = fc.tuple(shaped, fc.nat(), this.wrong).map(([v, pick, wrong]) => replaceOne(v, pick, wrong));
     return fc.oneof({ weight: 7, arbitrary: shaped }, { weight: 1, arbitrary: broken });
   }
 
-  of(raw: JsonSchema, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
+  of(raw: JsonSchema, name: string | undefined): fc.Arbitrary<unknown> {
     const s = this.resolve(raw);
     if (s.const !== undefined) return fc.constant(s.const);
     if (s.enum) return fc.constantFrom(...s.enum);
     const alternatives = s.anyOf ?? s.oneOf;
-    if (alternatives?.length) return fc.oneof(...alternatives.map((a) => this.of(a, name, depth)));
-    if (s.allOf?.length) return this.of(this.merge(s.allOf.map((a) => this.resolve(a))), name, depth);
+    if (alternatives?.length) return fc.oneof(...alternatives.map((a) => this.of(a, name)));
+    if (s.allOf?.length) return this.of(this.merge(s.allOf.map((a) => this.resolve(a))), name);
     const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
     const nonNull = types.filter((t) => t !== 'null');
     if (types.includes('null') && !nonNull.length) return fc.constant(null);
-    const value = this.ofType(s, nonNull[0], name, depth);
+    const value = this.ofType(s, nonNull[0], name);
     return types.includes('null') ? fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) }) : value;
   }
 
-  private ofType(s: JsonSchema, type: string | undefined, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
+  private ofType(s: JsonSchema, type: string | undefined, name: string | undefined): fc.Arbitrary<unknown> {
     const known = name !== undefined && type !== 'array' && type !== 'object' ? this.fixtures[name] : undefined;
-    const generated = this.generated(s, type, name, depth);
+    const generated = this.generated(s, type, name);
     // Known values by name whatever the stated type: a field whose type only its transform knows
     // (z.unknown().transform(...), a preprocess) states none, and reaches the use case only so.
     if (!known?.length) return generated;
@@ -249,7 +247,7 @@ class SchemaArbitraries {
     );
   }
 
-  private generated(s: JsonSchema, type: string | undefined, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
+  private generated(s: JsonSchema, type: string | undefined, name: string | undefined): fc.Arbitrary<unknown> {
     switch (type) {
       case 'string':
         return stringArbitrary(s, this.unbounded);
@@ -260,7 +258,7 @@ class SchemaArbitraries {
       case 'boolean':
         return fc.boolean();
       case 'array': {
-        const items = s.items ? this.of(s.items, name, depth + 1) : fc.string();
+        const items = s.items ? this.of(s.items, name) : fc.string();
         const min = s.minItems ?? 0;
         const max = s.maxItems ?? 50;
         const some = fc.array(items, { minLength: min, maxLength: Math.max(min, Math.min(max, 8)) });
@@ -270,7 +268,7 @@ class SchemaArbitraries {
         const props = Object.entries(s.properties ?? {});
         if (!props.length) return fc.constant({});
         const required = new Set(s.required ?? []);
-        return fc.record(Object.fromEntries(props.map(([key, p]) => [key, this.of(p, key, depth + 1)])), {
+        return fc.record(Object.fromEntries(props.map(([key, p]) => [key, this.of(p, key)])), {
           requiredKeys: props.map(([key]) => key).filter((key) => required.has(key)),
         });
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from '@storecast/service-kit';
+import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { ATTACHMENT_TYPES } from '../domain/attachment';
 import { AUTHOR_ROLES, COMMENT_KINDS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../domain/ticket';
 
@@ -37,8 +37,8 @@ export const CreateAdminTicketRequest = z
     body: text(BODY_MAX),
     priority: TicketPriority,
     category: TicketCategory.nullish().openapi({ description: 'Omitted or null: unclassified' }),
-    hqId: z.uuid().toLowerCase().optional(),
-    storeId: z.uuid().toLowerCase().optional().openapi({ description: 'A store ticket; its HQ comes from organization (hqId, when given, must be that HQ)' }),
+    hqId: uuidSchema().optional(),
+    storeId: uuidSchema().optional().openapi({ description: 'A store ticket; its HQ comes from organization (hqId, when given, must be that HQ)' }),
   })
   .openapi('CreateAdminTicketRequest');
 
@@ -52,7 +52,7 @@ export const ChangeTicketCategoryRequest = z
   .object({ category: TicketCategory.nullable().openapi({ description: 'null: unclassified' }) })
   .openapi('ChangeTicketCategoryRequest');
 export const AssignTicketRequest = z
-  .object({ assigneeOperatorId: z.uuid().toLowerCase().optional().openapi({ description: 'An ACTIVE operator account; absent clears the assignee' }) })
+  .object({ assigneeOperatorId: uuidSchema().optional().openapi({ description: 'An ACTIVE operator account; absent clears the assignee' }) })
   .openapi('AssignTicketRequest');
 
 /** Invalid filter values are ignored (spec 02: "Invalid filter values are ignored"), q is checked. */
@@ -65,22 +65,22 @@ export const ListHqStoreTicketsQuery = pagingSchema().extend({
   q,
   status: lenient(TicketStatus),
   category: lenient(TicketCategory),
-  storeId: lenient(z.uuid().toLowerCase()),
+  storeId: lenient(uuidSchema()),
 });
 export const ListAdminTicketsQuery = pagingSchema().extend({
   q,
   status: lenient(TicketStatus),
   priority: lenient(TicketPriority),
   category: lenient(TicketCategory),
-  assigneeOperatorId: lenient(z.uuid().toLowerCase()),
-  hqId: lenient(z.uuid().toLowerCase()),
-  storeId: lenient(z.uuid().toLowerCase()),
+  assigneeOperatorId: lenient(uuidSchema()),
+  hqId: lenient(uuidSchema()),
+  storeId: lenient(uuidSchema()),
 });
 
 export const AttachmentUploadForm = z
   .object({
     file: z.string().openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, GIF, WebP or PDF (by signature), 1 byte to 10 MB' }),
-    commentId: z.uuid().toLowerCase().optional().openapi({ description: 'A comment of the ticket the file belongs to' }),
+    commentId: uuidSchema().optional().openapi({ description: 'A comment of the ticket the file belongs to' }),
   })
   .openapi('TicketAttachmentUpload');
 
@@ -89,8 +89,8 @@ export const AttachmentUploadForm = z
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
 
 const attachmentFields = {
-  attId: z.uuid().toLowerCase(),
-  commentId: z.uuid().toLowerCase().nullable(),
+  attId: uuidSchema(),
+  commentId: uuidSchema().nullable(),
   fileName: z.string(),
   contentType: z.enum(ATTACHMENT_TYPES),
   sizeBytes: z.number().int(),
@@ -105,7 +105,7 @@ export const AdminTicketAttachmentItem = z
 
 export const StoreTicketCommentItem = z
   .object({
-    id: z.uuid().toLowerCase(),
+    id: uuidSchema(),
     body: z.string(),
     authorRole: z.enum(AUTHOR_ROLES).openapi({ description: 'STORE_MANAGER or OPERATOR; HQ_MANAGER for a reply of the HQ handling the ticket' }),
     createdAt: iso,
@@ -114,12 +114,12 @@ export const StoreTicketCommentItem = z
   .openapi('StoreTicketCommentItem');
 export const HqTicketCommentItem = StoreTicketCommentItem.openapi('HqTicketCommentItem');
 export const AdminTicketCommentItem = z
-  .object({ id: z.uuid().toLowerCase(), kind: CommentKind, body: z.string(), authorRole: z.enum(AUTHOR_ROLES), authorAccountId: z.uuid().toLowerCase(), createdAt: iso })
+  .object({ id: uuidSchema(), kind: CommentKind, body: z.string(), authorRole: z.enum(AUTHOR_ROLES), authorAccountId: uuidSchema(), createdAt: iso })
   .strict()
   .openapi('AdminTicketCommentItem');
 
 const common = {
-  id: z.uuid().toLowerCase(),
+  id: uuidSchema(),
   title: z.string(),
   status: TicketStatus,
   category: TicketCategory.nullable(),
@@ -147,7 +147,7 @@ export const HqTicketDetailResponse = z
   .strict()
   .openapi('HqTicketDetailResponse');
 
-const storeSource = { storeId: z.uuid().toLowerCase(), storeName: z.string().nullable() };
+const storeSource = { storeId: uuidSchema(), storeName: z.string().nullable() };
 export const HqStoreTicketListItem = z.object({ ...common, priority: TicketPriority, ...storeSource }).strict().openapi('HqStoreTicketListItem');
 export const HqStoreTicketListResponse = page(HqStoreTicketListItem).openapi('HqStoreTicketListResponse');
 export const HqStoreTicketDetailResponse = z
@@ -165,12 +165,12 @@ export const HqStoreTicketDetailResponse = z
 const adminFields = {
   ...common,
   priority: TicketPriority,
-  hqId: z.uuid().toLowerCase().nullable(),
+  hqId: uuidSchema().nullable(),
   hqName: z.string().nullable(),
-  storeId: z.uuid().toLowerCase().nullable(),
+  storeId: uuidSchema().nullable(),
   storeName: z.string().nullable(),
   sourceName: z.string().nullable().openapi({ description: 'The store name for a store ticket, else the HQ name' }),
-  assigneeOperatorId: z.uuid().toLowerCase().nullable(),
+  assigneeOperatorId: uuidSchema().nullable(),
   assigneeName: z.string().nullable().openapi({ description: 'The operator\'s name, else email' }),
 };
 export const AdminTicketListItem = z.object(adminFields).strict().openapi('AdminTicketListItem');
