@@ -405,6 +405,12 @@ describe('store settings: commercial cycle, ducking, region', () => {
   });
   const detail = async () => (await h.api('GET', `/api/v1/hq/stores/${storeId}`, { token: hq.token })).body;
 
+  it('a store id that is not valid percent-encoded UTF-8 (a lone surrogate) answers the documented 400 VALIDATION_FAILED INVALID_ENCODING', async () => {
+    const res = await h.api('PATCH', '/api/v1/hq/stores/%ED%BF%BF/ducking', { token: hq.token, body: { duckEnabled: true, duckVolumePercent: 30, duckFadeMs: 500 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '(path)', code: 'INVALID_ENCODING' }] });
+  });
+
   it('commercial-cycle: 1..100 sets the override (204), null removes it, absent leaves it', async () => {
     expect((await h.api('PATCH', `/api/v1/hq/stores/${storeId}/commercial-cycle`, { token: hq.token, body: { commercialCycleSongs: 12 } })).status).toBe(204);
     expect((await detail()).commercialCycleSongs).toBe(12);

@@ -19,7 +19,7 @@ import { legacyErrorBody, toAppError } from './http-errors';
 import './upload';
 import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
 import type { TicketSigner } from './tickets';
-import { parseInput, parseInputAs } from './validation';
+import { parseInput, parseInputAs, uuidSchema } from './validation';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -267,9 +267,12 @@ const guardFor = (auth: RouteAuth, path: string, verifier: TokenVerifier | undef
   return chain;
 };
 
-const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string): Record<number, string[]> => {
+const defaultErrors = (auth: RouteAuth, hasInput: boolean, invalidCode?: string, hasPathParams = false): Record<number, string[]> => {
   const errors: Record<number, string[]> = {};
   if (hasInput) errors[400] = [invalidCode ?? 'VALIDATION_FAILED'];
+  // A path that is not valid percent-encoded UTF-8 is refused while express decodes it, before any
+  // route is chosen, so with the platform's code whatever the route's own (http-errors.ts).
+  if (invalidCode && hasPathParams) errors[400]!.push('VALIDATION_FAILED (a path that is not valid percent-encoded UTF-8)');
   if (auth !== 'public' && auth !== 'optional') {
     errors[401] = ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'];
     errors[403] = ['FORBIDDEN', ...(auth.allowPasswordChange ? [] : ['PASSWORD_CHANGE_REQUIRED']), ...(auth.forbidImpersonation || (auth.roles.includes('OPERATOR') && !auth.roles.includes('HQ_MANAGER')) ? ['IMPERSONATION_FORBIDDEN_ACTION'] : [])];
@@ -337,12 +340,10 @@ export class ServiceApi {
     if (this.operationIds.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} is defined twice`);
     this.operationIds.add(spec.operationId);
     const names = pathParams(spec.path);
-    // UUIDs are case-insensitive on input (RFC 9562) and ours are lowercase everywhere: an id in
-    // capitals is the same id, not an unknown one, once lowercased (every service's z.uuid() does so).
     const params = (spec.params ??
-      (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.uuid().toLowerCase()]))) : undefined)) as z.ZodObject | undefined;
+      (names.length ? z.object(Object.fromEntries(names.map((n) => [n, uuidSchema()]))) : undefined)) as z.ZodObject | undefined;
     const hasInput = Boolean(params || spec.query || spec.body || spec.requestContent);
-    const errors = mergeErrors(defaultErrors(spec.auth, hasInput, spec.invalidCode), spec.errors ?? {});
+    const errors = mergeErrors(defaultErrors(spec.auth, hasInput, spec.invalidCode, names.length > 0), spec.errors ?? {});
 
     const purposes = spec.auth !== 'public' && spec.auth !== 'optional' ? (spec.auth.uploadPurposes ?? []) : [];
     const targetParam = uploadTargetParam(spec.auth, spec.path);
