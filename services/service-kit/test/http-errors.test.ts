@@ -4,7 +4,7 @@ import { z } from 'zod';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (res: Response): Promise<any> => res.json();
 
-import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, type RunningHttpServer } from '../src';
+import { AppError, createHttpApp, listen, parseInput, legacyErrorHandler, REDACT_PATHS, type RunningHttpServer } from '../src';
 import { eventually } from '../src/testing';
 
 const lines: Array<Record<string, unknown>> = [];
@@ -134,6 +134,27 @@ describe('the legacy (spec 01) error shape', () => {
 });
 
 describe('request context', () => {
+  it("the request line carries only its fixed fields (it skips redaction), while a handler's lines are still redacted", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, { write: (line: string) => void seen.push(JSON.parse(line)) });
+    const r = Router();
+    r.get('/api/v1/things/:id', (req, res) => {
+      req.log.info({ token: 'secret-token', body: { password: 'secret-password' } }, 'handler line');
+      res.json({ ok: true });
+    });
+    const s = await listen(createHttpApp({ logger: log, production: false, routers: [r] }), 0, '127.0.0.1');
+    try {
+      await fetch(`${s.url}/api/v1/things/42?ticket=secret-ticket&token=secret-token`, { headers: { 'x-request-id': 'fixed-1', authorization: 'Bearer secret' } });
+      await eventually(() => expect(seen.filter((l) => l.msg === 'request')).toHaveLength(1));
+      const line = seen.find((l) => l.msg === 'request')!;
+      expect(Object.keys(line).filter((k) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(k)).sort()).toEqual(['method', 'ms', 'path', 'requestId', 'status']);
+      expect(line).toMatchObject({ requestId: 'fixed-1', method: 'GET', path: '/api/v1/things/42', status: 200 });
+      expect(seen.find((l) => l.msg === 'handler line')).toMatchObject({ requestId: 'fixed-1', token: '[redacted]', body: { password: '[redacted]' } });
+      expect(JSON.stringify(seen)).not.toContain('secret');
+    } finally {
+      await s.close();
+    }
+  });
   it('keeps a plain incoming X-Request-Id, replaces a strange one, and logs an aborted request once', async () => {
     const seen: Array<Record<string, unknown>> = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void seen.push(JSON.parse(line)) });
