@@ -9,10 +9,12 @@
 // its request log at LOG_LEVEL (default info, as deployed; the lines go to /dev/null); one client
 // calls it over HTTP with keep-alive. pgbench runs the statements with the values inlined, prepared
 // once (-M prepared) as the service's named statements are. API and pgbench alternate in --rounds rounds (order swapped
-// each round); p50 / p95 are over all the rounds' samples.
+// each round); p50 / p95 are over all the rounds' samples. Each turn is a block of --requests / --rounds
+// requests (default 500; offset cases --offset-requests / --rounds, default 50): the first requests of a Node process's turn, after the others had the CPU,
+// are slower (printed as "first 5 of a turn"), so short turns measure the alternation more than the page.
 //
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/catalog-search
-//   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 200] [--rounds 4] [--search 300]
+//   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 2000] [--offset-requests 200] [--rounds 4] [--search 300]
 //     [--only paging|search] [--log-level info] [--pgbench-mode prepared|simple] [--profile <dir>] [--keep] [--db <name of a kept database>]
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -41,7 +43,9 @@ const arg = (name, fallback) => (argOf(name) === undefined ? fallback : Number(a
 const TRACKS = arg('tracks', 200_000);
 const DEPTH = arg('depth', 100_000);
 const TAKE = arg('take', 20);
-const REQUESTS = arg('requests', 200);
+const REQUESTS = arg('requests', 2000);
+// Offset pages take 15–60 ms each, so a turn's slower start weighs little there: fewer requests.
+const OFFSET_REQUESTS = arg('offset-requests', 200);
 const ROUNDS = arg('rounds', 4);
 const SEARCHES = arg('search', 300);
 const ONLY = argOf('only');
@@ -232,19 +236,25 @@ try {
       await timed(20, c.path, undefined, c.api);
       await timed(20, c.path, undefined, floorBase);
     }
-    const per = Math.max(1, Math.round(REQUESTS / ROUNDS));
-    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], floor: [], pg: [] }]));
+    const perCursor = Math.max(1, Math.round(REQUESTS / ROUNDS));
+    const perOffset = Math.max(1, Math.round(OFFSET_REQUESTS / ROUNDS));
+    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], floor: [], pg: [], apiTurns: [], floorTurns: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, c] of Object.entries(cases)) {
+        const per = c.path.startsWith('/v1/music/offset') ? perOffset : perCursor;
         const runs = [
-          async () => samples[name].api.push(...(await timed(per, c.path, undefined, c.api))),
-          async () => samples[name].floor.push(...(await timed(per, c.path, undefined, floorBase))),
+          async () => samples[name].apiTurns.push(await timed(per, c.path, undefined, c.api)),
+          async () => samples[name].floorTurns.push(await timed(per, c.path, undefined, floorBase)),
           async () => samples[name].pg.push(...(await pgbench(name, c.sql, per, round))),
         ];
         // Each round starts with another of the three.
         for (let k = 0; k < runs.length; k++) await runs[(round + k) % runs.length]();
       }
       loads.push(os.loadavg()[0]);
+    }
+    for (const s of Object.values(samples)) {
+      s.api = s.apiTurns.flat();
+      s.floor = s.floorTurns.flat();
     }
     const results = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { api: stats(s.api), floor: stats(s.floor), pg: stats(s.pg) }]));
 
@@ -253,10 +263,16 @@ try {
       const r = results[name];
       return `${name.padEnd(26)} API ${ms(r.api.p50)} / ${ms(r.api.p95)} | floor ${ms(r.floor.p50)} / ${ms(r.floor.p95)} | pgbench ${ms(r.pg.p50)} / ${ms(r.pg.p95)} | API − pgbench ${ms(r.api.p50 - r.pg.p50)} · API − floor ${ms(r.api.p50 - r.floor.p50)} · floor − pgbench ${ms(r.floor.p50 - r.pg.p50)}`;
     };
-    console.log(`\npage size ${TAKE}, ${per * ROUNDS} requests each in ${ROUNDS} rounds (API, floor and pgbench in turn, a different one first each round), one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
+    console.log(`\npage size ${TAKE}, ${perCursor * ROUNDS} requests per cursor case and ${perOffset * ROUNDS} per offset case in ${ROUNDS} rounds (turns of ${perCursor} and ${perOffset}) (API, floor and pgbench in turn, a different one first each round), one client, pgbench -M ${PGBENCH_MODE}, load average ${loads.map((l) => l.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
     console.log('p50 / p95 in ms; floor = the same statements behind a bare node:http + pg server (bench/catalog-floor-server.mjs)');
     console.log('offset rows: page and count in pgbench and the floor; the API keeps the count while the catalog revision stays ("counting": a service keeping none)');
     for (const name of Object.keys(results)) console.log(row(name));
+    // The start of a turn against the rest of it, over the cursor cases: what short turns would weigh.
+    const cursorTurns = (key, from, to) => Object.entries(samples).filter(([n]) => n.startsWith('cursor')).flatMap(([, s]) => s[key].flatMap((t) => t.slice(from, to)));
+    if (perCursor > 10) {
+      const p50 = (key, from, to) => quantile(cursorTurns(key, from, to), 0.5).toFixed(2);
+      console.log(`cursor cases, p50 of the first 5 requests of a turn / of the rest: API ${p50('apiTurns', 0, 5)} / ${p50('apiTurns', 5, perCursor)} ms, floor ${p50('floorTurns', 0, 5)} / ${p50('floorTurns', 5, perCursor)} ms`);
+    }
     const names = Object.keys(results);
     console.log(`\ncursor depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[1]].api.p50 / results[names[0]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[1]].pg.p50 / results[names[0]].pg.p50).toFixed(2)}×)`);
     console.log(`offset depth ${DEPTH.toLocaleString('en')} / depth 1 (API p50): ${(results[names[3]].api.p50 / results[names[2]].api.p50).toFixed(2)}×  (pgbench p50: ${(results[names[3]].pg.p50 / results[names[2]].pg.p50).toFixed(2)}×)`);
