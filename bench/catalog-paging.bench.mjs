@@ -9,9 +9,10 @@
 // its request log at LOG_LEVEL (default info, as deployed; the lines go to /dev/null); one client
 // calls it over HTTP with keep-alive. pgbench runs the statements with the values inlined, prepared
 // once (-M prepared) as the service's named statements are. API and pgbench alternate in --rounds rounds (order swapped
-// each round); p50 / p95 are over all the rounds' samples. Each turn is a block of --requests / --rounds
-// requests (default 500; offset cases --offset-requests / --rounds, default 50): the first requests of a Node process's turn, after the others had the CPU,
-// are slower (printed as "first 5 of a turn"), so short turns measure the alternation more than the page.
+// each round); p50 / p95 are over all the rounds' samples. Each turn is --requests / --rounds requests
+// (default 500; offset cases --offset-requests / --rounds, default 50): the first requests of a Node
+// process's turn, after the others had the CPU, are slower (printed: a turn's first 5 against the
+// rest), so short turns measure the alternation more than the page.
 //
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/catalog-search
 //   node bench/catalog-paging.bench.mjs [--tracks 200000] [--depth 100000] [--take 20] [--requests 2000] [--offset-requests 200] [--rounds 4] [--search 300]
@@ -238,7 +239,7 @@ try {
     }
     const perCursor = Math.max(1, Math.round(REQUESTS / ROUNDS));
     const perOffset = Math.max(1, Math.round(OFFSET_REQUESTS / ROUNDS));
-    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: [], floor: [], pg: [], apiTurns: [], floorTurns: [] }]));
+    const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, { apiTurns: [], floorTurns: [], pg: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, c] of Object.entries(cases)) {
         const per = c.path.startsWith('/v1/music/offset') ? perOffset : perCursor;
@@ -252,11 +253,9 @@ try {
       }
       loads.push(os.loadavg()[0]);
     }
-    for (const s of Object.values(samples)) {
-      s.api = s.apiTurns.flat();
-      s.floor = s.floorTurns.flat();
-    }
-    const results = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { api: stats(s.api), floor: stats(s.floor), pg: stats(s.pg) }]));
+    const results = Object.fromEntries(
+      Object.entries(samples).map(([name, s]) => [name, { api: stats(s.apiTurns.flat()), floor: stats(s.floorTurns.flat()), pg: stats(s.pg) }]),
+    );
 
     const ms = (v) => v.toFixed(2).padStart(6);
     const row = (name) => {
