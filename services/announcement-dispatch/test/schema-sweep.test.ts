@@ -1,4 +1,5 @@
-import { sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { sweepGrpc, sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { commercialsProto, createCommercialClient } from '@storecast/proto';
 import { announcementBody, startHarness } from './support/harness';
 
 // The kit's schema sweep (testing/schema-sweep.ts): every JSON operation answers what it documents,
@@ -37,6 +38,18 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
       },
       numRuns: 25,
     });
+  }),
+  600_000,
+);
+
+it('every gRPC method answers OK or a platform error, never INTERNAL', () =>
+  withHarness(startHarness, async (h) => {
+    const client = createCommercialClient(`127.0.0.1:${h.service.grpcPort}`);
+    try {
+      await sweepGrpc({ client, types: commercialsProto(), fixtures: { hqId: [h.hqId] }, numRuns: 60 });
+    } finally {
+      client.close();
+    }
   }),
   600_000,
 );

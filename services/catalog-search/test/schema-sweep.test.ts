@@ -1,4 +1,5 @@
-import { sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { sweepGrpc, sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { catalogProto, createCatalogClient } from '@storecast/proto';
 import { generateCatalog, seedCatalog } from '../eval/catalog-seed';
 import { startHarness } from './support/harness';
 import { mp3Form, sineMp3 } from './support/mp3';
@@ -10,7 +11,7 @@ import { mp3Form, sineMp3 } from './support/mp3';
 // uploaded and seeded music, tag options, libraries, playlists and this HQ's store and device are
 // mixed in, so the requests reach the use cases and the database, not only the validation.
 
-it('every JSON operation answers what it documents, never a 5xx', () =>
+it('every JSON operation answers what it documents, never a 5xx, and every gRPC method OK or a platform error', () =>
   withHarness(startHarness, async (h) => {
     const op = { token: h.operator };
     const hqId = h.organization.addHq({ name: '서울체인', plan: 'TRUST' }).id;
@@ -82,6 +83,14 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
       duration_end: ['240', '600'],
       created_at: ['2026-11-05T00:00:00.123Z', '1970-01-01T00:00:00.000Z'],
     };
+
+    // The gRPC methods (OK or a platform error, never INTERNAL), before the passes below delete the fixtures.
+    const client = createCatalogClient(`127.0.0.1:${h.service.grpcPort}`);
+    try {
+      await sweepGrpc({ client, types: catalogProto(), fixtures: { ...fixtures, ids: musicIds, plan: ['AI', 'TRUST'] }, numRuns: 60 });
+    } finally {
+      client.close();
+    }
 
     // `{id}` names a playlist, a library, a music or a tag option depending on the path: one pass per
     // kind, each with that kind's ids, so a generated id names what its route looks for. Each pass

@@ -1,4 +1,4 @@
-import { hashToken, newId, unary, grpc } from '@storecast/service-kit';
+import { hashToken, newId, unary, grpc, type AppError } from '@storecast/service-kit';
 import { eventually } from '@storecast/service-kit/testing';
 import { identityProto } from '@storecast/proto';
 import { OPERATOR, startHarness, type Harness } from './support/harness';
@@ -202,6 +202,16 @@ describe('public API access: sign-up, approval, keys, verification, usage', () =
       });
       const detail = await h.http.get(`/api/v1/admin/api-clients/${c.id}`, { token: op.accessToken });
       expect(detail.body.keys[0].lastUsedAt).toBe(at(86_400_000));
+    });
+
+    it('a batch with a NUL in its id or a record answers 400 VALIDATION_FAILED (INVALID_ARGUMENT) and stores nothing', async () => {
+      const key = await issueKey((await approvedClient()).id);
+      const record1 = { keyId: key.id, endpoint: 'GET /v1/music/cursor', statusCode: 200, durationMs: 5, occurredAt: at(0) };
+      for (const [batchId, records] of [[`${newId()}\u0000`, [record1]], [newId(), [{ ...record1, endpoint: 'GET /v1/music\u0000' }]]] as const) {
+        expect(await record(batchId, [...records]).catch((e: AppError) => e)).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+      }
+      const stored = await h.service.runtime.database.pool.query('select count(*)::int as n from api_usage_calls where key_id = $1', [key.id]);
+      expect(stored.rows).toEqual([{ n: 0 }]);
     });
 
     it('the key holder reads the usage of its own client with its key (X-API-Key or Bearer)', async () => {

@@ -1,5 +1,6 @@
 import { newId } from '@storecast/service-kit';
-import { sweepRoutes, withHarness, type SweepFixtures } from '@storecast/service-kit/testing';
+import { sweepGrpc, sweepRoutes, withHarness, type SweepFixtures } from '@storecast/service-kit/testing';
+import { createAccountClient, createApiKeyClient, createIdentityClient, identityProto } from '@storecast/proto';
 import { EMAIL_TEMPLATE_TYPES } from '../src/domain/email-templates';
 import { OPERATOR, startHarness, tokenOf } from './support/harness';
 
@@ -133,6 +134,53 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
       only: ['changePassword'],
       numRuns: 30,
     });
+    await h.mailSettled();
+  }),
+  600_000,
+);
+
+it('every gRPC method answers OK or a platform error, never INTERNAL', () =>
+  withHarness(startHarness, async (h) => {
+    const hqId = newId();
+    const storeId = newId();
+    h.organization.setHq({ id: hqId, name: '서울체인', type: 'FRANCHISE', status: 'ACTIVE' });
+    h.organization.setStore({ id: storeId, hqId, status: 'ACTIVE', closedAt: null });
+    const operatorToken = (await h.signIn(OPERATOR.email, OPERATOR.password)).accessToken;
+    const managers = [
+      await h.createAccount({ role: 'HQ_MANAGER', hqId }),
+      await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId }),
+      await h.createAccount({ role: 'STORE_MANAGER', hqId, storeId, status: 'SUSPENDED' }),
+    ];
+    const hqToken = (await h.signIn(managers[0]!.email, managers[0]!.password)).accessToken;
+    // An approved API client with a key, for VerifyApiKey and the usage records.
+    const clientId = ((await h.http.post('/api/v1/api-access/sign-up', { organizationName: '승인 회사', contactName: '박담당', contactEmail: 'grpc@client.example' })).body as { id: string }).id;
+    expect((await h.http.post(`/api/v1/admin/api-clients/${clientId}/approve`, undefined, { token: operatorToken })).status).toBe(200);
+    const key = (await h.http.post(`/api/v1/admin/api-clients/${clientId}/keys`, { expiresInDays: 30 }, { token: operatorToken })).body as { id: string; apiKey: string };
+
+    const ids = managers.map((a) => a.id);
+    const fixtures: SweepFixtures = {
+      id: ids,
+      accountId: ids,
+      hqId: [hqId],
+      storeId: [storeId],
+      hqIds: [hqId],
+      storeIds: [storeId],
+      role: ['HQ_MANAGER', 'STORE_MANAGER', 'OPERATOR'],
+      email: ['new-manager@identity.test', managers[0]!.email, 'New-Manager@Identity.Test'],
+      apiKey: [key.apiKey, `sc_live_${'a'.repeat(8)}_${'B'.repeat(40)}`],
+      keyId: [key.id],
+      batchId: [newId()],
+      endpoint: ['GET /v1/music/cursor', 'GET /v1/search'],
+    };
+    const address = `127.0.0.1:${h.service.grpcPort}`;
+    const clients = [createIdentityClient(address), createAccountClient(address), createApiKeyClient(address)];
+    try {
+      for (const client of clients) {
+        await sweepGrpc({ client, types: identityProto(), fixtures, callers: [operatorToken, hqToken], numRuns: 60 });
+      }
+    } finally {
+      for (const client of clients) client.close();
+    }
     await h.mailSettled();
   }),
   600_000,

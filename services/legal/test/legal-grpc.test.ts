@@ -176,6 +176,18 @@ describe('LegalService over gRPC (for identity)', () => {
       expect(await h.sql('select id from consent_records')).toEqual([]);
     });
 
+    it('a NUL in a value identity relays (signer name, user agent) answers INVALID_ARGUMENT VALIDATION_FAILED and records nothing', async () => {
+      await h.publish('terms', 't1');
+      await h.publish('privacy-policy', 'p1');
+      for (const relayed of [{ signerName: 'Kim\u0000' }, { userAgent: 'Mozilla\u0000' }, { accountId: '\u0000' }]) {
+        expect(await grpcFailure(record({ role: 'HQ_MANAGER', hqId: newId(), termsVersion: 't1', privacyPolicyVersion: 'p1', ...relayed }))).toEqual({
+          grpcCode: grpc.status.INVALID_ARGUMENT,
+          code: 'VALIDATION_FAILED',
+        });
+      }
+      expect(await h.sql('select count(*)::int as n from consent_records')).toEqual([{ n: 0 }]);
+    });
+
     it('a store manager without store_id answers INVALID_ARGUMENT with VALIDATION_FAILED', async () => {
       await h.publish('terms', 't1');
       expect(await grpcFailure(record({ role: 'STORE_MANAGER', termsVersion: 't1' }))).toEqual({ grpcCode: grpc.status.INVALID_ARGUMENT, code: 'VALIDATION_FAILED' });

@@ -1,5 +1,6 @@
 import { newId } from '@storecast/service-kit';
-import { sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { sweepGrpc, sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { createLegalClient, legalProto } from '@storecast/proto';
 import { minutes, startHarness, T0 } from './harness';
 
 // The kit's schema sweep (testing/schema-sweep.ts): every JSON operation answers what it documents,
@@ -47,6 +48,32 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
     const agreements = ['agreeToTerms', 'agreeToPrivacyPolicy'];
     await sweepRoutes(h.legal.api.routes, { ...options, only: agreements });
     await sweepRoutes(h.legal.api.routes, { ...options, skip: agreements });
+  }),
+  600_000,
+);
+
+it('every gRPC method answers OK or a platform error, never INTERNAL', () =>
+  withHarness(startHarness, async (h) => {
+    const hq = h.addHq('서울체인');
+    const storeId = newId();
+    const hqManager = h.addAccount({ role: 'HQ_MANAGER', hqId: hq.id, name: '김민지' });
+    const storeManager = h.addAccount({ role: 'STORE_MANAGER', hqId: hq.id, storeId, name: '이매장' });
+    await h.publish('terms', 't-2026');
+    await h.publish('privacy-policy', 'p-2026');
+    const client = createLegalClient(`127.0.0.1:${h.legal.grpcPort}`);
+    await sweepGrpc({
+      client,
+      types: legalProto(),
+      fixtures: {
+        accountId: [hqManager, storeManager],
+        hqId: [hq.id],
+        storeId: [storeId],
+        role: ['HQ_MANAGER', 'STORE_MANAGER', 'OPERATOR'],
+        termsVersion: ['t-2026'],
+        privacyPolicyVersion: ['p-2026'],
+      },
+      numRuns: 60,
+    }).finally(() => client.close());
   }),
   600_000,
 );

@@ -1,11 +1,12 @@
-import { sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { sweepGrpc, sweepRoutes, withHarness } from '@storecast/service-kit/testing';
+import { createOrganizationClient, createOrganizationStatsClient, createStoreDeviceClient, organizationProto } from '@storecast/proto';
 import { createHqStore, issueStoreManager, onboardHq, startHarness, unique } from './support/harness';
 
 // The kit's schema sweep (testing/schema-sweep.ts): every JSON operation answers what it documents,
 // never a 5xx. Real ids of HQs, stores, devices and playlists are mixed in, so the requests reach
 // the use cases and the database, not only the validation.
 
-it('every JSON operation answers what it documents, never a 5xx', () =>
+it('every JSON operation answers what it documents, never a 5xx, and every gRPC method OK or a platform error', () =>
   withHarness(startHarness, async (h) => {
     // The HQ and the store whose managers' tokens the sweep uses: never under an operator's status
     // move or deletion (a suspended, closed or deleted store or HQ would answer 403 to every later
@@ -55,6 +56,16 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
       },
       numRuns: 30,
     };
+    // The gRPC methods (OK or a platform error, never INTERNAL), while every fixture still exists.
+    const address = `127.0.0.1:${h.service.grpcPort}`;
+    const peers = [createOrganizationClient(address), createStoreDeviceClient(address), createOrganizationStatsClient(address)];
+    try {
+      for (const client of peers) {
+        await sweepGrpc({ client, types: organizationProto(), fixtures: { ...options.fixtures, storeIds: [home.id, ...storeIds], region: ['SEOUL', 'BUSAN'] }, numRuns: 60 });
+      }
+    } finally {
+      for (const peer of peers) peer.close();
+    }
     // The irreversible operations (closing a store, deletions) are swept last: the kit orders routes
     // by method only, and a store closed by the POSTs before them would refuse every issuance of a
     // manager (409 STORE_ALREADY_CLOSED), so those would never reach identity.

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthServiceDefinition, type ServingStatus } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError } from './errors';
+import { hostileInput } from './validation';
 
 const APP_CODE = 'x-app-code';
 const APP_HTTP_STATUS = 'x-app-http-status';
@@ -53,10 +54,19 @@ type UnaryImpl<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) 
 
 /**
  * Adapts an async function to a grpc-js unary handler; thrown AppErrors travel as status +
- * platform code, anything else as INTERNAL (logged).
+ * platform code, anything else as INTERNAL (logged). A request carrying a value PostgreSQL refuses
+ * (a NUL character in any string) is refused first, INVALID_ARGUMENT VALIDATION_FAILED naming the
+ * field, as HTTP routes refuse it: what a peer relays came from a client. (Lone surrogates cannot
+ * arrive: protobuf strings are UTF-8, so they decode as U+FFFD.)
  */
 export const unaryHandler = <Req, Res>(impl: UnaryImpl<Req, Res>, logger?: Logger): grpc.handleUnaryCall<Req, Res> =>
   (call, callback) => {
+    const hostile = hostileInput(call.request, '');
+    if (hostile) {
+      const field = hostile.field || '(root)';
+      callback(toGrpcError(new AppError(400, 'VALIDATION_FAILED', `${field} ${hostile.message}`, { details: [{ field, code: 'INVALID_STRING', message: hostile.message }] })));
+      return;
+    }
     impl(call.request, call).then(
       (res) => callback(null, res),
       (err) => callback(toGrpcError(err, logger)),

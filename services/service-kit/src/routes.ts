@@ -19,7 +19,7 @@ import { legacyErrorBody, toAppError } from './http-errors';
 import './upload';
 import { buildOpenApiDocument, createRegistry, errorResponses, type OpenAPIRegistry, type RouteConfig } from './openapi';
 import type { TicketSigner } from './tickets';
-import { parseInput, parseInputAs, uuidSchema } from './validation';
+import { hostileInput, parseInput, parseInputAs, uuidSchema } from './validation';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -170,53 +170,6 @@ export interface DefinedRoute {
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const toPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '[^/]+')}$`);
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** NUL or any surrogate: only strings with one of them need the exact checks (most have none). */
-// eslint-disable-next-line no-control-regex -- NUL is what is looked for
-const SUSPECT = /[\u0000\uD800-\uDFFF]/;
-const MAX_DEPTH = 32;
-
-const stringProblem = (value: string): string | undefined => {
-  if (!SUSPECT.test(value)) return undefined;
-  if (value.includes('\u0000')) return 'must not contain NUL characters';
-  if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode (a lone surrogate was sent)';
-  return undefined;
-};
-
-/** The problem and the keys leading to it (innermost last); paths are joined only for a finding. */
-const findHostile = (value: unknown, depth: number): { keys: string[]; message: string } | undefined => {
-  if (typeof value === 'string') {
-    const message = stringProblem(value);
-    return message ? { keys: [], message } : undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  if (depth > MAX_DEPTH) return { keys: [], message: `nests deeper than ${MAX_DEPTH} levels` };
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const keyProblem = stringProblem(key);
-    if (keyProblem) return { keys: [], message: keyProblem };
-    const found = findHostile((value as Record<string, unknown>)[key], depth + 1);
-    if (found) {
-      found.keys.push(key);
-      return found;
-    }
-  }
-  return undefined;
-};
-
-/**
- * The first value PostgreSQL would refuse (a NUL character, a lone UTF-16 surrogate) or that nests
- * deeper than any request of the spec, with its path; such input is the client's error (400),
- * never a 500 from the database. Runs over every request body (200-log reports too), so a string
- * is scanned once for a suspect character and paths are built only for a finding.
- */
-export const hostileInput = (value: unknown, path: string, depth = 0): { field: string; message: string } | undefined => {
-  const found = findHostile(value, depth);
-  if (!found) return undefined;
-  const inner = found.keys.reverse().join('.');
-  return { field: path && inner ? `${path}.${inner}` : path || inner, message: found.message };
-};
 
 const rejectHostile = (sources: Record<string, unknown>, code: string) => {
   for (const value of Object.values(sources)) {

@@ -57,6 +57,35 @@ describe('gRPC helpers', () => {
     }
   });
 
+  it('refuse a request with a NUL in any string as INVALID_ARGUMENT VALIDATION_FAILED naming the field, before the handler runs', async () => {
+    const seen: string[] = [];
+    const handlers: IdentityServiceHandlers = {
+      GetAccount: unaryHandler(async ({ id }) => {
+        seen.push(id);
+        throw notFound('ACCOUNT_NOT_FOUND', 'No such account');
+      }),
+      GetPublicKeys: unaryHandler(async () => ({ keys: [] })),
+    };
+    const server = await startGrpcServer(0, [{ definition: identityProto().IdentityService.service, implementation: handlers }], '127.0.0.1');
+    const client = createIdentityClient(`127.0.0.1:${server.port}`, { interceptors: [deadlineInterceptor(2000)] });
+    try {
+      const raw = await new Promise<ServiceError>((resolve) => client.getAccount({ id: 'abc\u0000' }, (err) => resolve(err!)));
+      expect(raw.code).toBe(status.INVALID_ARGUMENT);
+      expect(raw.metadata.get('x-app-code')).toEqual(['VALIDATION_FAILED']);
+      expect(raw.details).toBe('id must not contain NUL characters');
+      const refused = await unary(client.getAccount.bind(client), { id: 'a\u0000b' }).catch((e: AppError) => e);
+      expect(refused).toMatchObject({ httpStatus: 400, code: 'VALIDATION_FAILED' });
+      expect(seen).toEqual([]);
+      // A lone surrogate cannot reach a handler: protobuf strings are UTF-8, it arrives as U+FFFDs.
+      await unary(client.getAccount.bind(client), { id: 'x\ud800' }).catch(() => undefined);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatch(/^x\ufffd+$/);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
   it('when the peer is down, a call fails within its deadline as 503 SERVICE_UNAVAILABLE', async () => {
     const client = createIdentityClient('127.0.0.1:1', { interceptors: [deadlineInterceptor(300)] });
     const started = Date.now();

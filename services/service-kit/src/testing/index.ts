@@ -13,3 +13,4 @@ export * from './media';
 export * from './event-publisher';
 export * from './spans';
 export * from './schema-sweep';
+export * from './grpc-sweep';

@@ -78,8 +78,12 @@ const fitUnits = (s: string, max: number): string => {
  */
 const COLUMN_WIDTHS = [32, 33, 50, 51, 64, 65, 100, 101, 120, 121, 200, 201, 255, 256, 500, 501, 1000, 1001, 2000, 2001];
 
+/** Text a person may type, `min` to `max` UTF-16 units (at most 40 code points generated). */
+export const personText = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.array(codePoint, { minLength: min, maxLength: Math.min(max, 40) }).map((cps) => fitUnits(String.fromCodePoint(...cps), max));
+
 const stringOf = (min: number, max: number, stated: boolean): fc.Arbitrary<string> => {
-  const typed = fc.array(codePoint, { minLength: min, maxLength: Math.min(max, 40) }).map((cps) => fitUnits(String.fromCodePoint(...cps), max));
+  const typed = personText(min, max);
   const edges = [
     ...(stated ? [] : COLUMN_WIDTHS.filter((n) => n <= max).map((n) => '가'.repeat(n))),
     'user@example.com',
@@ -97,6 +101,13 @@ const stringOf = (min: number, max: number, stated: boolean): fc.Arbitrary<strin
 const isoDate = fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
 const nearDate = fc.integer({ min: -400 * 86_400_000, max: 400 * 86_400_000 }).map((ms) => new Date(Date.now() + ms));
 const anyDate = fc.oneof({ weight: 2, arbitrary: nearDate }, { weight: 1, arbitrary: isoDate });
+
+/** ISO 8601 instants near now and across years 0001–9999, with offsets, and the ends that leave that range. */
+export const instantText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: anyDate.map((d) => d.toISOString()) },
+  { weight: 1, arbitrary: fc.tuple(anyDate, fc.constantFrom('+09:00', '-14:00', '+14:00')).map(([d, offset]) => `${d.toISOString().slice(0, 19)}${offset}`) },
+  { weight: 1, arbitrary: fc.constantFrom('0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59-14:00', '2026-02-31T00:00:00Z', '2026-05-01') },
+);
 
 const stringArbitrary = (s: JsonSchema, unbounded: number): fc.Arbitrary<string> => {
   const min = s.minLength ?? 0;
