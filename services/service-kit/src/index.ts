@@ -12,6 +12,7 @@ export * from './http';
 export * from './auth';
 export * from './token-revocations';
 export * from './db';
+export * from './db-columns';
 export * from './kit-schema';
 export * from './broker';
 export * from './outbox';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 import type { StoreGoneReason } from '../domain/dispatch-rules';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const ts = (name: string) => timestamptz(name, { precision: 3 });
 
 /**
  * Spoken announcements. HQ announcements (source HQ) belong to an HQ; store broadcast drafts

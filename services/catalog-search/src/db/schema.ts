@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 import type { MusicSource, TagType } from '../domain/enums';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const ts = (name: string) => timestamptz(name, { precision: 3 });
 
 /** Uploaded music. Soft-deleted rows (deleted_at) are kept MUSIC_RETENTION_DAYS, then purged. */
 export const music = pgTable(

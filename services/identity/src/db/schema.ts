@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, date, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid, date, primaryKey } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = (name: string) => timestamptz(name);
 
 /** Every account of every role. Emails are stored normalized (trimmed, lower-cased). */
 export const accounts = pgTable(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const ts = (name: string) => timestamptz(name, { precision: 3 });
 
 /**
  * Published terms and privacy policy versions (spec 02 § Legal documents and consents).

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 import type { AccountStatus, HqStatus, HqType, Plan, StoreStatus, StoreType } from '../domain/enums';
 import type { Region } from '../domain/regions';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = (name: string) => timestamptz(name);
 
 /** Head offices, including the one virtual INDEPENDENT HQ (created by migration 0001). */
 export const hqs = pgTable(

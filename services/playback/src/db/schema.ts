@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const ts = (name: string) => timestamptz(name, { precision: 3 });
 
 /**
  * One play reported by a store player. Stored once per (store, music, startedAt) for store-level

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '@storecast/service-kit';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const ts = (name: string) => timestamptz(name, { precision: 3 });
 
 /**
  * A CS ticket. Its tenant is hq_id / store_id (both null for an operator's own ticket; a store
