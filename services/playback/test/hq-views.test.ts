@@ -174,6 +174,21 @@ describe('GET /api/v1/hq/playback/summary', () => {
     expect(res.body.month).toEqual(expect.objectContaining({ from: '9999-12-01', to: '9999-12-31', totalCount: 1 }));
   });
 
+  it('the first days a client can name (0001-01-01, a Monday) answer their week and month, with the plays at the first instant a report takes', async () => {
+    const t = h.tenant();
+    const m = musicOf(h, 'TRUST');
+    await report(t.storeToken, { state: 'PLAYING', logs: [log(m.id, '0001-01-01T00:00:00.000Z'), log(m.id, '0004-02-29T03:00:00.000Z')] });
+    const res = await h.api('GET', '/api/v1/hq/playback/summary?date=0001-01-01', { token: t.hqToken });
+    expect(res.status).toBe(200);
+    expect(res.body.week).toEqual(expect.objectContaining({ from: '0001-01-01', to: '0001-01-07', totalCount: 1 }));
+    expect(res.body.month).toEqual(expect.objectContaining({ from: '0001-01-01', to: '0001-01-31', totalCount: 1 }));
+    const leap = await h.api('GET', '/api/v1/hq/playback/summary?date=0004-02-29', { token: t.hqToken });
+    expect([leap.status, leap.body.day.totalCount, leap.body.month.to]).toEqual([200, 1, '0004-02-29']);
+    const logs = await h.api('GET', '/api/v1/hq/playback-logs?from=0001-01-01&to=0099-12-31', { token: t.hqToken });
+    expect(logs.body.items.map((i: { startedAt: string }) => i.startedAt)).toEqual(['0004-02-29T03:00:00.000Z', '0001-01-01T00:00:00.000Z']);
+    expect((await h.api('GET', '/api/v1/hq/playback-logs?from=0000-12-31', { token: t.hqToken })).status).toBe(400);
+  });
+
   it('another HQ\'s totals are never summed in', async () => {
     const a = h.tenant();
     const b = h.tenant();

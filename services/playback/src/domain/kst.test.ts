@@ -33,4 +33,15 @@ describe('KST days', () => {
     expect(kstRange('9999-12-31', '9999-12-31').end.toISOString()).toBe('9999-12-31T15:00:00.000Z');
     expect(weekOf('0100-01-01')).toEqual({ from: '0099-12-28', to: '0100-01-03' });
   });
+
+  it('the first century is real (Date.UTC would read year 4 as 1904), year 0000 is not, and no range starts before 0001-01-01T00:00Z', () => {
+    for (const day of ['0001-01-01', '0004-02-29', '0099-12-31', '0400-02-29']) expect([day, isKstDay(day)]).toEqual([day, true]);
+    for (const day of ['0000-01-01', '0000-12-31', '0001-02-29', '0100-02-29', '0003-02-29']) expect([day, isKstDay(day)]).toEqual([day, false]);
+    expect(monthOf('0004-02-10')).toEqual({ from: '0004-02-01', to: '0004-02-29' });
+    expect(monthOf('0100-02-10')).toEqual({ from: '0100-02-01', to: '0100-02-28' });
+    expect(weekOf('0001-01-07')).toEqual({ from: '0001-01-01', to: '0001-01-07' }); // 0001-01-01 is a Monday
+    const first = kstRange('0001-01-01', '0001-01-01');
+    expect([first.start.toISOString(), first.end.toISOString()]).toEqual(['0001-01-01T00:00:00.000Z', '0001-01-01T15:00:00.000Z']);
+    expect(kstRange('0050-06-15', '0050-06-15').start.toISOString()).toBe('0050-06-14T15:00:00.000Z');
+  });
 });

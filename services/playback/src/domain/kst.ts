@@ -22,14 +22,6 @@ export const kstDay = (at: Date): KstDay => {
   return name;
 };
 
-/** Whether a string is a real calendar day in YYYY-MM-DD form (2026-02-30 is not). */
-export const isKstDay = (value: string): boolean => {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-};
-
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /**
  * The day of a UTC midnight. A year past 9999 is written in full, as PostgreSQL writes a date (the
@@ -47,8 +39,24 @@ const utcMidnight = (day: KstDay) => {
   return new Date(0).setUTCFullYear(y, m - 1, d);
 };
 
-/** The first instant (UTC) of a KST day: 00:00 KST is 15:00 UTC of the day before. */
-export const kstDayStart = (day: KstDay): Date => new Date(utcMidnight(day) - KST_OFFSET_MS);
+/**
+ * Whether a string is a real calendar day in YYYY-MM-DD form, years 0001–9999 (2026-02-30 is not,
+ * nor is year 0000). Read from its parts: Date.UTC would take years 0–99 as 1900–1999.
+ */
+export const isKstDay = (value: string): boolean => {
+  const m = DAY.exec(value);
+  if (!m || m[1] === '0000') return false;
+  return dayName(utcMidnight(value)) === value;
+};
+
+/**
+ * No play starts before 0001-01-01T00:00:00Z (a report refuses one), and PostgreSQL reads an
+ * instant of year 0 as written here as out of range: a range's start stops there.
+ */
+const FIRST_INSTANT_MS = new Date('0001-01-01T00:00:00.000Z').getTime();
+
+/** The first instant (UTC) of a KST day: 00:00 KST is 15:00 UTC of the day before (for 0001-01-01, the first instant a play can have). */
+export const kstDayStart = (day: KstDay): Date => new Date(Math.max(utcMidnight(day) - KST_OFFSET_MS, FIRST_INSTANT_MS));
 
 /** The day n days after (or before, n < 0). */
 export const addDays = (day: KstDay, n: number): KstDay => dayName(utcMidnight(day) + n * DAY_MS);
@@ -72,6 +80,7 @@ export const weekOf = (day: KstDay): DayPeriod => {
 export const monthOf = (day: KstDay): DayPeriod => {
   const [y, m] = day.split('-').map(Number) as [number, number];
   const from = `${day.slice(0, 7)}-01`;
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  // Day 0 of the next month is this month's last (from the parts: year 4 is a leap year, 1904's twin or not).
+  const last = new Date(new Date(0).setUTCFullYear(y, m, 0)).getUTCDate();
   return { from, to: `${day.slice(0, 7)}-${String(last).padStart(2, '0')}` };
 };
