@@ -35,6 +35,12 @@ export default defineConfig(
         'error',
         { selector: "CallExpression[callee.object.name='z'][callee.property.name='uuid']", message: "Use uuidSchema() from '@storecast/service-kit' (ids in capitals are lowercased)." },
       ],
+      // One instant column: the kit's timestamptz reads every year back; Drizzle's timestamp reads
+      // years 0001–0099 as two-digit years.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'drizzle-orm/pg-core', importNames: ['timestamp'], message: "Use timestamptz() from '@storecast/service-kit' (Drizzle's timestamp misreads years 0001–0099)." }] },
+      ],
     },
   },
   {
