@@ -212,6 +212,8 @@ const saturate = async (port, urlPath, headers, seconds) => {
 const fixedRate = async (port, urlPath, headers, rate, seconds) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies = [];
+  const head = [];
+  const tail = [];
   let errors = 0;
   const total = Math.round(rate * seconds);
   const started = performance.now();
@@ -222,7 +224,10 @@ const fixedRate = async (port, urlPath, headers, rate, seconds) => {
       const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - scheduled);
+          const latency = performance.now() - scheduled;
+          latencies.push(latency);
+          // The phase's first tenth apart: a target idle while the others ran starts cold.
+          (scheduled - started < (seconds * 1000) / 10 ? head : tail).push(latency);
           if (++finished === total) resolve();
         });
       });
@@ -243,9 +248,11 @@ const fixedRate = async (port, urlPath, headers, rate, seconds) => {
     tick();
   });
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  return { p50: q(0.5), p99: q(0.99), errors };
+  const q = (values, p) => {
+    values.sort((a, b) => a - b);
+    return values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+  };
+  return { p50: q(latencies, 0.5), p99: q(latencies, 0.99), headP99: q(head, 0.99), tailP99: q(tail, 0.99), errors };
 };
 
 const median = (values) => {
@@ -350,7 +357,7 @@ const main = async () => {
   // Warm-up: JIT, connection pools, the token cache of both gateways.
   for (const t of targets) await saturate(t.port, t.path, t.headers, 1);
 
-  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], statuses: {}, errors: 0 }]));
+  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], headP99: [], tailP99: [], statuses: {}, errors: 0 }]));
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate the order every round so no target always runs first (or right after a noisy one).
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -379,6 +386,8 @@ const main = async () => {
       const acc = results.get(t.name);
       acc.p50.push(r.p50);
       acc.p99.push(r.p99);
+      acc.headP99.push(r.headP99);
+      acc.tailP99.push(r.tailP99);
       acc.errors += r.errors;
     }
     process.stderr.write(`latency round ${round + 1}/${ROUNDS} done\n`);
@@ -433,6 +442,9 @@ const main = async () => {
       );
     }
   }
+  // Where the tail sits: a target that sat idle while the others ran starts its phase cold.
+  console.log(`\np99 of the latency phase's first tenth vs the rest (ms; medians over rounds)`);
+  for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${f(m(t.name, 'headP99'), 2).padStart(8)} ${f(m(t.name, 'tailP99'), 2).padStart(8)}`);
   for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
     const acc = results.get(name);
     console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);
