@@ -6,7 +6,7 @@
 //   npm run build -w @storecast/service-kit && npm run build -w @storecast/sse-fanout
 //   node bench/sse-fanout.bench.mjs [--connections 10000] [--clients 2] [--rounds 5]
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
-//        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-amqplib-spans,fanout-flags,compare] [--fanout-flags "<node flags>"] [--compare <checkout>]
+//        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-amqplib-spans,fanout-flags,fanout-env,compare] [--fanout-flags "<node flags>"] [--fanout-env "K=V,K=V"] [--compare <checkout>]
 //        [--profile <dir>] [--server-log <dir>]
 //   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile.
 //   --server-log: each server's stdout in <dir>/<variant>-round<N>.log (e.g. with --server-flags --trace-gc).
@@ -145,6 +145,15 @@ const VARIANTS = {
     label: `sse-fanout service, node ${FANOUT_FLAGS.join(' ')}`,
     args: ['--expose-gc', ...FANOUT_FLAGS, '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
     env: fanoutEnv,
+  },
+  // The same service with extra environment (--fanout-env "K=V,K=V", e.g. SSE_TIMERS_PER_TURN=16).
+  'fanout-env': {
+    label: `sse-fanout service, ${textArg('fanout-env') ?? ''}`,
+    args: ['--expose-gc', '--require', path.join(here, 'sse-loop-monitor.cjs'), path.join(root, 'services/sse-fanout/dist/main.js')],
+    env: (port, exchange) => ({
+      ...fanoutEnv(port, exchange),
+      ...Object.fromEntries((textArg('fanout-env') ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+    }),
   },
   // The same service with the amqplib instrumentation back on (the kit leaves it out): what its
   // second span per message costs beside the fan-out's own.

@@ -47,7 +47,7 @@ export const start = async (config: SseFanoutConfig, deps: Partial<SseFanoutDeps
     const hub = new ConnectionHub({
       clock,
       // One shared tick for every stream's keep-alive and close (not two Node timers per stream).
-      timers: deps.timers ?? new TimerWheel(),
+      timers: deps.timers ?? new TimerWheel({ maxPerTurn: config.SSE_TIMERS_PER_TURN }),
       logger,
       random: deps.random,
       keepAliveMs: config.SSE_KEEPALIVE_SECONDS * 1000,

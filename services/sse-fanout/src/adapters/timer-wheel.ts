@@ -9,10 +9,11 @@ export interface TimerWheelOptions {
   /** Starts the one periodic tick; returns its stop (tests drive tick() by hand instead). */
   every?: (ms: number, fn: () => void) => () => void;
   /**
-   * Timers fired per event-loop turn; the rest of a busy slot runs on the next turns (default 64).
-   * Small, so an event that arrives while a slot's keep-alives go out waits for at most this many
-   * writes (the loop reads sockets between turns): with 500, the once-a-second burst of a 10,000-
-   * stream replica's keep-alives sat in front of the live events' p99.
+   * Timers fired per event-loop turn; the rest of a busy slot runs on the next turns (default 16,
+   * the service's SSE_TIMERS_PER_TURN). Small, so an event that arrives while a slot's keep-alives
+   * go out waits for at most this many writes (the loop reads sockets between turns): with 500,
+   * the once-a-second burst of a 10,000-stream replica's keep-alives sat in front of the live
+   * events' p99, and 64 still showed in it.
    */
   maxPerTurn?: number;
   /** Runs fn on a later turn of the event loop (setImmediate). */
@@ -66,7 +67,7 @@ export class TimerWheel implements Timers {
     this.resolutionMs = options.resolutionMs ?? 1000;
     this.now = options.now ?? (() => performance.now());
     this.startTick = options.every ?? nodeEvery;
-    this.maxPerTurn = options.maxPerTurn ?? 64;
+    this.maxPerTurn = options.maxPerTurn ?? 16;
     this.nextTurn = options.nextTurn ?? ((fn) => void setImmediate(fn));
     this.done = this.slotOf(this.now()) - 1;
   }
