@@ -12,11 +12,18 @@ import parsePgDate from 'postgres-date';
  */
 export const timestamptz = customType<{ data: Date; driverData: string | Date; config: { precision?: number } }>({
   dataType: (config) => `timestamp${config?.precision === undefined ? '' : ` (${config.precision})`} with time zone`,
-  fromDriver: (value) => {
-    if (value instanceof Date) return value;
-    const parsed = parsePgDate(value);
-    if (!(parsed instanceof Date)) throw new Error(`not a finite timestamp: ${value}`);
-    return parsed;
-  },
+  fromDriver: (value) => readInstant(value),
   toDriver: (value) => value.toISOString(),
 });
+
+/**
+ * An instant PostgreSQL wrote as text (or node-postgres already parsed), read as `timestamptz`
+ * columns are: for raw `sql` selections and `db.execute` rows, where no column type applies and
+ * `new Date(text)` would move years 0001–0099 by centuries.
+ */
+export const readInstant = (value: string | Date): Date => {
+  if (value instanceof Date) return value;
+  const parsed = parsePgDate(value);
+  if (!(parsed instanceof Date)) throw new Error(`not a finite timestamp: ${value}`);
+  return parsed;
+};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, jsonb, timestamp, integer, primaryKey, index } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, jsonb, integer, primaryKey, index } from 'drizzle-orm/pg-core';
+import { timestamptz } from './db-columns';
 
 /**
  * Events written in the same transaction as the change that caused them; the relay publishes
@@ -12,15 +13,15 @@ export const outbox = pgTable(
     routingKey: text('routing_key').notNull(),
     payload: jsonb('payload').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamptz('created_at').notNull().default(sql`now()`),
+    publishedAt: timestamptz('published_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /**
      * Until when a relay has claimed the row to publish it (database time). Claimed rows are
      * skipped by other replicas; a crashed relay's claim simply runs out.
      */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    claimedUntil: timestamptz('claimed_until'),
   },
   // Partial index: the relay only ever scans rows not yet published. (The pruner walks the
   // primary key: ids are time-ordered, see OutboxPruner.)
@@ -33,7 +34,7 @@ export const processedMessages = pgTable(
   {
     consumer: text('consumer').notNull(),
     messageId: text('message_id').notNull(),
-    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    handledAt: timestamptz('handled_at').notNull().default(sql`now()`),
   },
   // handled_at: old ids are pruned once no redelivery can bring them back.
   (t) => [primaryKey({ columns: [t.consumer, t.messageId] }), index('processed_messages_handled_idx').on(t.handledAt)],
@@ -59,7 +60,7 @@ export const auditRecords = pgTable(
     actorAccountId: uuid('actor_account_id'),
     actorRole: text('actor_role').notNull(),
     impersonatedBy: uuid('impersonated_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    createdAt: timestamptz('created_at', { precision: 3 }).notNull(),
   },
   (t) => [
     index('audit_records_target_idx').on(t.targetType, t.targetId, t.createdAt),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createDatabase, newId, timestamptz } from '../src';
+import { createDatabase, newId, readInstant, timestamptz } from '../src';
 import { createTestDatabase } from '../src/testing';
 
 const instants = pgTable('instants', {
@@ -39,5 +39,17 @@ describe('timestamptz columns', () => {
     const early = await database.db.select({ id: instants.id }).from(instants).where(sql`${instants.at} < ${new Date('0002-01-01T00:00:00.000Z')}`);
     expect(early).toHaveLength(1);
     expect((await database.db.select().from(instants).where(sql`${instants.id} = ${id}`))[0]?.at).toBeNull();
+  });
+
+  it('read raw selections (an aggregate, a RETURNING row) as the column does, years 0001–0099 included', async () => {
+    const raw = await database.db.execute<{ earliest: string }>(sql`select min(at) as earliest from instants`);
+    const earliest = raw.rows[0]!.earliest;
+    expect(new Date(earliest).toISOString()).not.toBe('0001-01-01T00:00:00.000Z');
+    expect(readInstant(earliest).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    const [selected] = await database.db.select({ m: sql<string>`min(${instants.at}) filter (where ${instants.at} > '0004-01-01Z')` }).from(instants);
+    expect(readInstant(selected!.m).toISOString()).toBe('0004-02-29T03:00:00.123Z');
+    const parsed = new Date('2026-11-28T14:00:00.456Z');
+    expect(readInstant(parsed)).toBe(parsed);
+    expect(() => readInstant('infinity')).toThrow(/not a finite timestamp/);
   });
 });
