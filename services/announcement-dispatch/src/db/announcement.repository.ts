@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { DbExecutor } from '@storecast/service-kit';
+import { readInstant, type DbExecutor } from '@storecast/service-kit';
 import { announcements, dispatchSchedules, type AnnouncementRow } from './schema';
 
 type NewAnnouncement = typeof announcements.$inferInsert;
@@ -78,7 +78,7 @@ export const listHqAnnouncements = async (
     rows: rows.map((r) => ({
       ...r.a,
       dispatchCount: r.dispatchCount,
-      lastDispatchedAt: r.lastDispatchedAt ? new Date(r.lastDispatchedAt) : null,
+      lastDispatchedAt: r.lastDispatchedAt ? readInstant(r.lastDispatchedAt) : null,
       lastDispatchStoreCount: r.dispatchCount > 0 ? r.lastDispatchStoreCount : null,
       activeScheduleCount: r.activeScheduleCount,
     })),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { auditRecords, type DbExecutor } from '@storecast/service-kit';
+import { auditRecords, readInstant, type DbExecutor } from '@storecast/service-kit';
 import { announcements, dispatchAcks, dispatches, goneStores, type AnnouncementRow, type DispatchRow, type GoneStoreRow } from './schema';
 
 type NewDispatch = typeof dispatches.$inferInsert;
@@ -316,7 +316,7 @@ export const storesWithPending = async (
     .from(dispatches)
     .where(and(eq(dispatches.hqId, hqId), eq(dispatches.status, 'PENDING'), gte(dispatches.dueAt, window.start), lt(dispatches.dueAt, window.end)))
     .groupBy(dispatches.storeId);
-  return rows.map((r) => ({ storeId: r.storeId, pendingCount: r.pendingCount, oldestDueAt: new Date(r.oldestDueAt) }));
+  return rows.map((r) => ({ storeId: r.storeId, pendingCount: r.pendingCount, oldestDueAt: readInstant(r.oldestDueAt) }));
 };
 
 export const announcementsByIds = async (db: DbExecutor, ids: string[]): Promise<Map<string, AnnouncementRow>> => {

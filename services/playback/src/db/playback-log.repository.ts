@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '@storecast/service-kit';
+import { readInstant, type DbExecutor } from '@storecast/service-kit';
 import { RECENT_BATCHES, type LogRow } from '../domain/play-logs';
 import { playbackLogs, type PlaybackLogRow } from './schema';
 
@@ -94,7 +94,7 @@ export const recordReportQuery = (b: ReportWrite): SQL => {
 export const recordReport = async (db: DbExecutor, write: ReportWrite): Promise<{ inserted: number; previous: PreviousSignal | undefined }> => {
   const result = await db.execute<{ signal_emitted_at: string | Date | null; signal_emitted_state: string | null; reporter_existed: boolean; inserted: number }>(recordReportQuery(write));
   const row = result.rows[0]!;
-  const emittedAt = row.signal_emitted_at === null ? null : new Date(row.signal_emitted_at);
+  const emittedAt = row.signal_emitted_at === null ? null : readInstant(row.signal_emitted_at);
   return {
     inserted: Number(row.inserted),
     previous: row.reporter_existed ? { signalEmittedAt: emittedAt, signalEmittedState: row.signal_emitted_state } : undefined,
@@ -119,7 +119,7 @@ export const recordRepeatedReport = async (db: DbExecutor, b: RepeatedReport): P
     returning signal_emitted_at, signal_emitted_state`);
   const row = result.rows[0];
   if (!row) return undefined;
-  return { signalEmittedAt: row.signal_emitted_at === null ? null : new Date(row.signal_emitted_at), signalEmittedState: row.signal_emitted_state };
+  return { signalEmittedAt: row.signal_emitted_at === null ? null : readInstant(row.signal_emitted_at), signalEmittedState: row.signal_emitted_state };
 };
 
 /** Filters of the HQ and operator log views; every HQ query carries hqId. */
