@@ -168,4 +168,11 @@ describe('stream ticket configuration', () => {
   it('the stream timings default to the spec: 25 s keep-alive, 30 minutes at most', () => {
     expect(loadSseFanoutConfig({ NODE_ENV: 'test' })).toMatchObject({ SSE_KEEPALIVE_SECONDS: 25, SSE_MAX_CONNECTION_SECONDS: 1800, STREAM_TICKET_TTL_SECONDS: 60 });
   });
+
+  it('the per-turn budgets default to 16 timers and 512 writes, take other values and refuse 0', () => {
+    expect(loadSseFanoutConfig({ NODE_ENV: 'test' })).toMatchObject({ SSE_TIMERS_PER_TURN: 16, SSE_WRITES_PER_TURN: 512 });
+    expect(loadSseFanoutConfig({ NODE_ENV: 'test', SSE_TIMERS_PER_TURN: '4', SSE_WRITES_PER_TURN: '64' })).toMatchObject({ SSE_TIMERS_PER_TURN: 4, SSE_WRITES_PER_TURN: 64 });
+    expect(() => loadSseFanoutConfig({ NODE_ENV: 'test', SSE_TIMERS_PER_TURN: '0' })).toThrow(/SSE_TIMERS_PER_TURN/);
+    expect(() => loadSseFanoutConfig({ NODE_ENV: 'test', SSE_WRITES_PER_TURN: 'many' })).toThrow(/SSE_WRITES_PER_TURN/);
+  });
 });
