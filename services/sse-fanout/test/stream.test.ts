@@ -1,5 +1,6 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
 import { createLogger, newId } from '@storecast/service-kit';
 import { eventually } from '@storecast/service-kit/testing';
 import type { TestEnv } from '@storecast/service-kit/testing';
@@ -179,6 +180,71 @@ describe('the announcement stream', () => {
     await waitFor(() => fanout.service.hub.stats().open === opened);
     fanout.timers.advance(0);
     expect(fanout.timers.pending).toBe(before);
+  });
+
+  // Last in this block: it moves the clock past the streams' 30 minutes.
+  it('on the wire every frame is one HTTP/1.1 chunk, up to the zero chunk at the close; an HTTP/1.0 client gets the same frames unchunked, then the connection closes', async () => {
+    const storeId = newId();
+    const { port, hostname, host } = new URL(fanout.service.httpUrl);
+    const open = async (version: '1.0' | '1.1') => {
+      const target = `/api/v1/store/announcements/stream?ticket=${encodeURIComponent(await fanout.ticket(storeId))}`;
+      const socket = net.connect(Number(port), hostname);
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(`GET ${target} HTTP/${version}\r\nHost: ${host}\r\n\r\n`);
+      const text = () => Buffer.concat(received).toString('utf8');
+      return { socket, closed, text, head: () => text().slice(0, text().indexOf('\r\n\r\n')), body: () => text().slice(text().indexOf('\r\n\r\n') + 4) };
+    };
+    /** The chunks of a chunked body, checked byte for byte; `ended` once the zero chunk came. */
+    const dechunk = (body: string) => {
+      const chunks: string[] = [];
+      let at = 0;
+      for (;;) {
+        const line = body.indexOf('\r\n', at);
+        if (line < 0) return { chunks, ended: false };
+        const size = parseInt(body.slice(at, line), 16);
+        expect(body.slice(at, line)).toMatch(/^[0-9a-f]+$/);
+        if (size === 0) {
+          expect(body.slice(line)).toBe('\r\n\r\n');
+          return { chunks, ended: true };
+        }
+        const data = Buffer.from(body.slice(line + 2)).subarray(0, size).toString('utf8');
+        expect(Buffer.byteLength(data)).toBe(size);
+        expect(body.slice(line + 2 + data.length, line + 4 + data.length)).toBe('\r\n');
+        chunks.push(data);
+        at = line + 4 + data.length;
+      }
+    };
+    const v11 = await open('1.1');
+    const v10 = await open('1.0');
+    try {
+      await waitFor(() => v11.body().includes('event: connected') && v10.body().includes('event: connected'));
+      const event = pendingEvent(storeId, { title: 'Ünïcode ♪ sale' });
+      await publisher.publish('dispatch.dispatch.pending', event);
+      await waitFor(() => v11.body().includes(event.dispatchId) && v10.body().includes(event.dispatchId));
+      fanout.timers.advance(25_000);
+      await waitFor(() => v11.body().includes(': keep-alive') && v10.body().includes(': keep-alive'));
+      fanout.timers.advance(30 * 60_000);
+      await waitFor(() => dechunk(v11.body()).ended);
+      await v10.closed;
+
+      expect(v11.head()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(v11.head().toLowerCase()).toContain('transfer-encoding: chunked');
+      const { chunks } = dechunk(v11.body());
+      // One frame per chunk: connected, the announcement, then keep-alives.
+      expect(chunks.slice(0, 3).map((c) => c.split('\n')[0])).toEqual(['retry: 3000', 'event: announcement', ': keep-alive']);
+      expect(chunks[0]).toContain('event: connected');
+      for (const chunk of chunks) expect(chunk.endsWith('\n\n') && !chunk.slice(0, -2).includes('\n\n')).toBe(true);
+      expect(chunks[1]).toContain('Ünïcode ♪ sale');
+
+      expect(v10.head()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(v10.head().toLowerCase()).not.toContain('transfer-encoding');
+      expect(v10.body()).toBe(chunks.join(''));
+    } finally {
+      v11.socket.destroy();
+      v10.socket.destroy();
+    }
   });
 });
 

@@ -39,17 +39,45 @@ const releaseRouting = (res: Response): void => {
   res.locals = {};
 };
 
+const CRLF = Buffer.from('\r\n');
+/** Each frame as one HTTP/1.1 chunk, built once while the frame lives (see ResponseSink.write). */
+const chunks = new WeakMap<Buffer, Buffer>();
+const asChunk = (frame: Buffer): Buffer => {
+  let chunk = chunks.get(frame);
+  if (!chunk) chunks.set(frame, (chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, CRLF])));
+  return chunk;
+};
+
 /** A class, not an object of closures: a stream keeps it for its whole life (thousands per replica). */
 class ResponseSink implements StreamSink {
+  private headSent = false;
+
   constructor(private readonly res: Response) {}
 
   get bufferedBytes(): number {
     return this.res.writableLength;
   }
 
+  /**
+   * The first frame goes through the response, which sends the head with it. Every later frame is
+   * written to the socket as one ready-made chunk, the same bytes `res.write` would send: the
+   * response's write costs three buffered socket writes, a chunk-size string, a cork and a
+   * next-tick uncork per call, and a broadcast makes one per stream (10,000 at a time). That
+   * garbage, kept alive across the broadcast's turns, pushed the old generation over its limit
+   * and brought a major GC's marking into the broadcast (bench/README.md § SSE fan-out). The frame's
+   * chunk is shared by every stream it goes to. The response still ends the stream (`0\r\n\r\n`),
+   * and bufferedBytes still counts what the socket holds.
+   */
   write(frame: Buffer): void {
     // Never after end (an error event on the response); the hub already stops writing at its end.
-    if (!this.res.writableEnded) this.res.write(frame);
+    if (this.res.writableEnded) return;
+    const socket = this.res.socket;
+    if (!this.headSent || !socket) {
+      this.headSent = true;
+      this.res.write(frame);
+    } else if (!socket.destroyed) {
+      socket.write(this.res.chunkedEncoding ? asChunk(frame) : frame);
+    }
   }
 
   end(): void {
