@@ -8,7 +8,8 @@
 //        [--idle-seconds 300] [--rate 100] [--rate-seconds 10] [--server-cpu 0] [--client-cpu 1]
 //        [--in-flight 400] [--variants raw,fanout,fanout-traced,fanout-untraced,fanout-amqplib-spans,fanout-flags,fanout-env,compare] [--fanout-flags "<node flags>"] [--fanout-env "K=V,K=V"] [--compare <checkout>]
 //        [--profile <dir>] [--server-log <dir>]
-//   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile.
+//   --profile: a CPU profile of each server over the rate phase, <dir>/<variant>-round<N>.cpuprofile,
+//   and over the broadcast, <dir>/<variant>-round<N>-broadcast.cpuprofile.
 //   --server-log: each server's stdout in <dir>/<variant>-round<N>.log (e.g. with --server-flags --trace-gc).
 //   --server-flags "<node flags>": given to every variant's server (diagnostics such as --trace-gc).
 //   --compare: another build of the service (a checkout or `git archive` with its kit, built, and a
@@ -19,7 +20,8 @@
 // one event at a time to one store at --rate events/s (publish → client latency p50/p99), and one
 // broadcast to every connection (publish → last delivery, longest event-loop block of the server).
 // For the rate phase it also prints the server's garbage collections and how many events slower
-// than 5 ms were in flight during one.
+// than 5 ms were in flight during one; for the broadcast, the collections until the last delivery
+// and the server's CPU time.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -225,6 +227,20 @@ const gcCounts = (gcs) => {
   return Object.entries(byKind).map(([kind, n]) => `${kind} ${n}×`).join(', ') || 'none';
 };
 
+/** Collections by kind with their total and longest pause. */
+const gcSummary = (gcs) => {
+  const byKind = {};
+  for (const [, ms, kind] of gcs) {
+    byKind[kind] ??= { count: 0, ms: 0, max: 0 };
+    byKind[kind].count++;
+    byKind[kind].ms += ms;
+    byKind[kind].max = Math.max(byKind[kind].max, ms);
+  }
+  return Object.entries(byKind).map(([kind, v]) => `${kind} ${v.count}× ${v.ms.toFixed(1)} ms (max ${v.max.toFixed(1)})`).join(', ') || 'none';
+};
+
+const describeBroadcast = (r) => `broadcast: GC until the last delivery ${r.broadcastGcs} · server CPU ${r.broadcastCpuMs.toFixed(0)} ms`;
+
 const describeHeap = ({ heap: h }) =>
   `old space ${h.idleStart.toFixed(1)} MB at idle start → ${h.idleEnd.toFixed(1)} MB at idle end (GC in idle: ${h.idleGcs}) → ${h.rateEnd.toFixed(1)} MB after the rate phase`;
 
@@ -305,7 +321,8 @@ const measure = async (variant, clients, channel, round) => {
     const tail = tailCauses(latencies, sentAt, gcs);
 
     // One broadcast to every connection.
-    await server.ask({ monitor: 'reset-loop' });
+    const broadcastBefore = await server.ask({ monitor: 'reset-loop' });
+    if (PROFILE_DIR) await server.ask({ monitor: 'profile-start' });
     const sent = now();
     publish(allStore, `t=${sent}`);
     let delivered = [];
@@ -318,6 +335,8 @@ const measure = async (variant, clients, channel, round) => {
       last = Math.max(last, ...replies.map((r) => r.lastAnnouncementAt));
     }
     const loop = await server.ask({ monitor: 'stats' });
+    if (PROFILE_DIR) await server.ask({ monitor: 'profile-stop', file: path.join(PROFILE_DIR, `${variant}-round${round + 1}-broadcast.cpuprofile`) });
+    const broadcastGcs = (await server.ask({ monitor: 'gcs', from: sent, to: sent + (last - sent) })).gcs;
     await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
     return {
       stormMs,
@@ -333,6 +352,10 @@ const measure = async (variant, clients, channel, round) => {
       loopMaxMs: loop.loopMaxMs,
       rateLoopMaxMs: rateLoop.loopMaxMs,
       rateCpuUsPerEvent,
+      // Until the last delivery: what the server did while the broadcast was on its way.
+      broadcastGcs: gcSummary(broadcastGcs),
+      // From the publish to the stats reply after the last delivery (≤ 250 ms of polling more).
+      broadcastCpuMs: loop.cpuMs - broadcastBefore.cpuMs,
       heap,
       ...tail,
     };
@@ -358,6 +381,7 @@ for (let round = 0; round < ROUNDS; round++) {
         `1 store @${RATE}/s p50 ${r.p50?.toFixed(2)} p99 ${r.p99?.toFixed(2)} ms (${r.events}) · broadcast last ${r.broadcastLastMs.toFixed(0)} ms (${r.broadcastDelivered}) · loop max ${r.loopMaxMs.toFixed(1)} ms`,
     );
     console.log(`        ${describeTail(r)}`);
+    console.log(`        ${describeBroadcast(r)}`);
     console.log(`        ${describeHeap(r)}`);
   }
 }
@@ -377,6 +401,7 @@ row(`1 store @${RATE}/s p50 (ms)`, 'p50', '');
 row(`1 store @${RATE}/s p99 (ms)`, 'p99', 'goal p99 ≤ 5 ms');
 row(`CPU per event @${RATE}/s (µs)`, 'rateCpuUsPerEvent', '', 0);
 row(`broadcast to ${N}: last delivery (ms)`, 'broadcastLastMs', 'goal ≤ 1.25×', 0);
+row(`broadcast to ${N}: server CPU (ms)`, 'broadcastCpuMs', '', 0);
 row('longest event-loop block (ms)', 'loopMaxMs', 'goal sse-fanout < 50 ms', 1);
 console.log(`errors: ${NAMES.map((n) => `${n} ${results[n].reduce((sum, r) => sum + r.errors, 0)}`).join(', ')}`);
 for (const c of clients) c.kill();
