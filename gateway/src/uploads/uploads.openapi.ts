@@ -35,6 +35,7 @@ export const registerUploadPaths = (registry: OpenAPIRegistry): void => {
         400: ['VALIDATION_FAILED'],
         401: ['AUTH_TOKEN_INVALID', 'AUTH_TOKEN_EXPIRED'],
         403: ['UPLOAD_PURPOSE_FORBIDDEN', 'PASSWORD_CHANGE_REQUIRED'],
+        413: ['PAYLOAD_TOO_LARGE'],
         503: ['UPLOAD_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE'],
       }),
     },
