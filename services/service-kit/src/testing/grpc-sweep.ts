@@ -15,6 +15,9 @@ import { instantText, personText, type SweepFixtures } from './schema-sweep';
  * name (camelCase, as the loader gives them; also in capitals) so requests reach the use cases.
  */
 
+/** Past PostgreSQL's 65,535 bind parameters. */
+const PAST_BIND_LIMIT = 70_000;
+
 interface FieldDescriptor {
   name: string;
   jsonName?: string;
@@ -87,9 +90,23 @@ class MessageArbitraries {
     const some = fc.array(one, { maxLength: 8 });
     if (f.type !== 'TYPE_STRING') return fc.oneof({ weight: 6, arbitrary: some }, { weight: 1, arbitrary: fc.array(one, { minLength: 1000, maxLength: 1000 }) });
     // Past PostgreSQL's 65,535 bind parameters, for a handler that binds one per item.
-    const known = this.fixtures[name]?.length ? this.fixtures[name]! : ['0190c6a0-0000-7000-8000-000000000000'];
-    const many = fc.constantFrom(1000, 5001, 70_000).map((n) => Array.from({ length: n }, (_, i) => known[i % known.length]!));
+    const many = fc.constantFrom(1000, 5001, PAST_BIND_LIMIT).map((n) => this.knownIds(name, n));
     return fc.oneof({ weight: 6, arbitrary: some }, { weight: 1, arbitrary: many });
+  }
+
+  private knownIds(name: string, n: number): string[] {
+    const known = this.fixtures[name]?.length ? this.fixtures[name]! : ['0190c6a0-0000-7000-8000-000000000000'];
+    return Array.from({ length: n }, (_, i) => known[i % known.length]!);
+  }
+
+  /**
+   * The request with every repeated string field past the bind limit and nothing else, or none if
+   * the message has no such field: tried first on every sweep, so a handler that binds one
+   * parameter per item is found every time, not in the 4 % of generated requests that carry one.
+   */
+  pastBindLimit(descriptor: MessageDescriptor): Record<string, unknown> | undefined {
+    const repeated = descriptor.field.filter((f) => f.label === 'LABEL_REPEATED' && f.type === 'TYPE_STRING');
+    return repeated.length ? Object.fromEntries(repeated.map((f) => [camel(f.name), this.knownIds(camel(f.name), PAST_BIND_LIMIT)])) : undefined;
   }
 
   private scalar(f: FieldDescriptor, name: string, depth: number): fc.Arbitrary<unknown> {
@@ -188,6 +205,8 @@ export const sweepGrpc = async (options: GrpcSweepOptions): Promise<void> => {
     if (options.skip?.includes(name) || def.requestStream || def.responseStream) continue;
     const requestType = (def as unknown as { requestType: TypeDefinition }).requestType;
     const answers = new Map<string, number>();
+    const longest = arbitraries.pastBindLimit(requestType.type as MessageDescriptor);
+    const examples = longest ? callers.map((caller): [Record<string, unknown>, string | undefined] => [longest, caller]) : [];
     const details = await fc.check(
       fc.asyncProperty(arbitraries.message(requestType.type as MessageDescriptor), fc.constantFrom(...callers), async (request, caller) => {
         const metadata = new grpc.Metadata();
@@ -198,7 +217,7 @@ export const sweepGrpc = async (options: GrpcSweepOptions): Promise<void> => {
         const defect = defectOf(outcome);
         if (defect) throw new Error(defect);
       }),
-      { numRuns: options.numRuns ?? 40 },
+      { numRuns: options.numRuns ?? 40, examples },
     );
     if (process.env.GRPC_SWEEP_STATS) process.stderr.write(`${def.path}: ${[...answers].map(([k, n]) => `${k}×${n}`).join(', ')}\n`);
     if (!details.failed) continue;
