@@ -445,6 +445,9 @@ const main = async () => {
   // Where the tail sits: a target that sat idle while the others ran starts its phase cold.
   console.log(`\np99 of the latency phase's first tenth vs the rest (ms; medians over rounds)`);
   for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${f(m(t.name, 'headP99'), 2).padStart(8)} ${f(m(t.name, 'tailP99'), 2).padStart(8)}`);
+  // Each round's p99 (in the order the rounds ran): one stalled round and a steady tail look alike in a median.
+  console.log(`\np99 per round (ms)`);
+  for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${results.get(t.name).p99.map((v) => f(v, 1).padStart(7)).join(' ')}`);
   for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
     const acc = results.get(name);
     console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);

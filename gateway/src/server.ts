@@ -192,7 +192,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     async stop() {
       shuttingDown = true;
       await server.close();
-      proxy.close();
+      await proxy.close();
       await usage.stop();
       apiKeyClient.close();
       await revocations?.close();

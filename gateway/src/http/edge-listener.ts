@@ -61,8 +61,6 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
   class EdgeRequest extends http.IncomingMessage {
     edge: EdgeState | undefined = undefined;
     res: ServerResponse | undefined = undefined;
-    /** Set by the upstream proxy (ForwardingRequest); declared here so every request has one shape. */
-    forwardContext: unknown = undefined;
   }
   class EdgeResponse extends http.ServerResponse<EdgeRequest> {
     locals: Record<string, unknown> = Object.create(null) as Record<string, unknown>;

@@ -1,8 +1,8 @@
-import http, { type ClientRequest, type IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { Agent, type Dispatcher, errors } from 'undici';
 import { AppError, serviceUnavailable } from '@storecast/service-kit';
 import { UPSTREAM_ANSWERED } from '../http/response-marks';
 import type { ErrorRenderer } from '../http/render-error';
@@ -19,10 +19,6 @@ export interface ForwardContext {
   bufferedBody?: Buffer;
   /** Called with the upstream's status once its response headers arrive. */
   onUpstreamResponse?: (status: number) => void;
-  /** Set internal state. */
-  proxyReq?: ClientRequest;
-  rejected?: boolean;
-  timedOut?: boolean;
 }
 
 /** How the proxy arms its response-header timeouts; tests pass timers they fire by hand. */
@@ -45,16 +41,33 @@ export interface UpstreamProxyOptions {
 
 export interface UpstreamProxy {
   forward(req: Request, res: Response, next: NextFunction, context: ForwardContext): void;
-  close(): void;
+  /** Cuts every upstream connection, open streams included. */
+  close(): Promise<void>;
 }
 
-/** A request being forwarded: what the proxy's callbacks need about it. */
-export interface ForwardingRequest extends IncomingMessage {
-  forwardContext?: ForwardContext;
+export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+
+/**
+ * Headers of one connection, not of the message (RFC 9110 § 7.6.1), in either direction; `expect`
+ * too: Node's server already answered a client's `100-continue`, and undici refuses the header.
+ * Node's server and undici write their own framing (Content-Length or chunked) for what they send.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect']);
+
+/** An upstream base URL split once: undici dispatches to an origin; a base path prefixes the request target. */
+interface Upstream {
+  origin: string;
+  basePath: string;
 }
 
 class UpstreamTimeoutError extends Error {
   readonly code = 'UPSTREAM_TIMEOUT';
+}
+class ClientGoneError extends Error {
+  readonly code = 'CLIENT_GONE';
+}
+class BodyTooLargeError extends Error {
+  readonly code = 'BODY_TOO_LARGE';
 }
 
 /**
@@ -64,127 +77,243 @@ class UpstreamTimeoutError extends Error {
  * per proxied call (src/telemetry.ts): the services' spans are children of its request span. With
  * telemetry off no propagator is registered and nothing is changed.
  */
-const headerSetter: TextMapSetter<ClientRequest> = {
-  set: (carrier, key, value) => carrier.setHeader(key, value),
+const headerSetter: TextMapSetter<Record<string, string | string[]>> = {
+  set: (carrier, key, value) => {
+    carrier[key] = value;
+  },
 };
-const injectTraceContext = (proxyReq: ClientRequest, req: IncomingMessage) =>
-  propagation.inject((req as Request).edge?.trace ?? context.active(), proxyReq, headerSetter);
-
-export const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
 
 /**
- * Reverse proxy to the services (http-proxy-middleware 3 over one keep-alive agent — see
- * ARCHITECTURE § Performance rules). Bodies and responses stream through unbuffered (SSE, CSV,
- * audio); an upstream that refuses, resets or is unreachable becomes 503 SERVICE_UNAVAILABLE, one
- * that sends no response headers within timeoutMs after receiving the request becomes 504
- * GATEWAY_TIMEOUT. Once response headers were sent, a failure can only cut the connection.
+ * Names a Connection header lists are hop-by-hop too (RFC 9110 § 7.6.1); the usual `keep-alive` or
+ * `close` alone lists none, so most requests skip the parse.
+ */
+const connectionOptions = (value: string | string[] | undefined): Set<string> | undefined => {
+  if (value === undefined) return undefined;
+  const text = Array.isArray(value) ? value.join(',') : value;
+  const lower = text.toLowerCase();
+  if (lower === 'keep-alive' || lower === 'close') return undefined;
+  return new Set(lower.split(',').map((name) => name.trim()));
+};
+
+/** The request headers the upstream gets: the client's (as the gateway handler left them) without hop-by-hop ones. */
+const forwardHeaders = (req: Request, ctx: ForwardContext): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  const headers: IncomingHttpHeaders = req.headers;
+  const listed = connectionOptions(headers.connection);
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !listed?.has(name)) out[name] = value;
+  }
+  if (ctx.bufferedBody) out['content-length'] = String(ctx.bufferedBody.length);
+  propagation.inject(req.edge?.trace ?? context.active(), out, headerSetter);
+  return out;
+};
+
+/**
+ * The upstream's response headers for writeHead, by lower-cased name; a repeated header (Set-Cookie)
+ * becomes a list, written as repeated lines (writeHead over headers already set — X-Request-Id,
+ * helmet's — sets each name once, so a flat list would keep only a repeat's last value).
+ */
+const responseHeaders = (raw: Buffer[]): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  let connection: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString('latin1').toLowerCase();
+    const value = raw[i + 1]!.toString('latin1');
+    if (name === 'connection') connection = connection === undefined ? value : `${connection},${value}`;
+    if (HOP_BY_HOP.has(name)) continue;
+    const seen = out[name];
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  const listed = connectionOptions(connection);
+  if (listed) for (const name of listed) delete out[name];
+  return out;
+};
+
+/**
+ * The request body as undici reads it. The client's request is iterated without being destroyed
+ * when the upstream side fails (a destroyed request would cut the client's socket before the
+ * gateway's 503 or 413 reaches it). A body without Content-Length is counted as it streams: past
+ * the route's limit the upstream request is aborted (never completed with a truncated body).
+ */
+async function* requestBody(req: IncomingMessage, limit: number, counted: boolean, onTooLarge: () => void): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    if (counted) {
+      received += chunk.length;
+      if (received > limit) {
+        onTooLarge();
+        throw new BodyTooLargeError(`request body over ${limit} bytes`);
+      }
+    }
+    yield chunk;
+  }
+}
+
+const hasBody = (req: IncomingMessage): boolean => {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+};
+
+/**
+ * One forwarded request, as undici's dispatch handler: the upstream's response is written to the
+ * client as it arrives (SSE, CSV, audio stream through unbuffered, with back-pressure both ways).
+ */
+class ForwardHandler implements Dispatcher.DispatchHandlers {
+  private abortUpstream: ((err?: Error) => void) | undefined = undefined;
+  /** An abort asked for before undici connected the request: applied in onConnect. */
+  private pendingAbort: Error | undefined = undefined;
+  private resume: (() => void) | undefined = undefined;
+  private timer: unknown = undefined;
+  private timedOut = false;
+  /** The upstream's response headers arrived (possibly before the request body was all sent). */
+  private answered = false;
+  /** Answered by the gateway itself (413 while streaming): the upstream's outcome no longer matters. */
+  private rejected = false;
+  private done = false;
+
+  constructor(
+    private readonly req: Request,
+    private readonly res: Response,
+    private readonly ctx: ForwardContext,
+    private readonly proxy: ProxySettings,
+  ) {
+    // A client that goes away (closed SSE stream, aborted download) releases the upstream too.
+    res.once('close', () => {
+      if (!this.done) this.abort(new ClientGoneError('the client went away'));
+    });
+  }
+
+  private abort(err: Error): void {
+    if (this.done) return;
+    if (this.abortUpstream) this.abortUpstream(err);
+    else this.pendingAbort = err;
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.proxy.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The body was over the route's limit while streaming: 413 to the client, the upstream cut. */
+  readonly tooLarge = (): void => {
+    if (this.rejected || this.res.headersSent) return;
+    this.rejected = true;
+    this.res.setHeader('Connection', 'close');
+    this.proxy.renderError(this.req, this.res, this.ctx.route.errorShape, payloadTooLarge());
+  };
+
+  private readonly onDrain = (): void => this.resume?.();
+
+  onConnect(abort: (err?: Error) => void): void {
+    this.abortUpstream = abort;
+    if (this.pendingAbort) abort(this.pendingAbort);
+  }
+
+  onRequestSent(): void {
+    // Only the wait for response headers is bounded: a stream may then stay open for hours.
+    if (this.answered) return;
+    this.timer = this.proxy.timers.setTimeout(() => {
+      this.timer = undefined;
+      this.timedOut = true;
+      this.abort(new UpstreamTimeoutError(`no response within ${this.proxy.timeoutMs} ms`));
+    }, this.proxy.timeoutMs);
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
+    if (statusCode < 200) return true; // 1xx: informational, the final answer follows
+    this.answered = true;
+    this.clearTimer();
+    const { res, ctx } = this;
+    if (this.rejected || res.destroyed) return true;
+    ctx.onUpstreamResponse?.(statusCode);
+    // The answer is the upstream's (its request log line is the one that counts): see edge-listener.ts.
+    res.locals[UPSTREAM_ANSWERED] = true;
+    res.writeHead(statusCode, statusText, responseHeaders(rawHeaders));
+    this.resume = resume;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    const { res } = this;
+    if (this.rejected || res.destroyed) return true;
+    if (res.write(chunk)) return true;
+    // The client reads slower than the upstream sends: undici pauses the upstream until it drains.
+    res.once('drain', this.onDrain);
+    return false;
+  }
+
+  onComplete(): void {
+    this.done = true;
+    this.clearTimer();
+    if (!this.rejected) this.res.end();
+  }
+
+  onError(err: Error): void {
+    this.done = true;
+    this.clearTimer();
+    const { req, res, ctx } = this;
+    if (this.rejected || res.destroyed || err instanceof ClientGoneError) return;
+    if (res.headersSent) {
+      // Once response headers were sent, a failure can only cut the connection.
+      res.destroy(err);
+      return;
+    }
+    const service = ctx.route.service;
+    const error =
+      err instanceof errors.InvalidArgumentError
+        ? // A request undici will not write as it came (a header value it refuses): the client's.
+          new AppError(400, 'VALIDATION_FAILED', 'The request cannot be forwarded as sent', { cause: err })
+        : this.timedOut
+          ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`, { cause: err })
+          : serviceUnavailable(`The ${service} service is unavailable`, err);
+    this.proxy.renderError(req, res, ctx.route.errorShape, error);
+  }
+}
+
+interface ProxySettings {
+  renderError: ErrorRenderer;
+  timeoutMs: number;
+  timers: Timers;
+}
+
+/**
+ * Reverse proxy to the services over undici (one keep-alive pool per service; decision 0010 on why
+ * not http-proxy-middleware). Bodies and responses stream through unbuffered (SSE, CSV, audio); an
+ * upstream that refuses, resets or is unreachable becomes 503 SERVICE_UNAVAILABLE, one that sends
+ * no response headers within timeoutMs after receiving the request becomes 504 GATEWAY_TIMEOUT.
+ * Once response headers were sent, a failure can only cut the connection.
  */
 export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProxy => {
   const { renderError, timeoutMs } = options;
-  const timers = options.timers ?? nodeTimers;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256, scheduling: 'lifo' });
-  // The forward context rides on the request itself (a field the edge listener's request class
-  // declares), not in a WeakMap: weak entries are ephemerons, extra work for every scavenge.
-  const contextOf = (req: IncomingMessage) => (req as ForwardingRequest).forwardContext;
-
-  const onProxyReq = (proxyReq: ClientRequest, req: IncomingMessage) => {
-    const ctx = contextOf(req);
-    if (!ctx) return;
-    ctx.proxyReq = proxyReq;
-    if (ctx.rejected) {
-      proxyReq.destroy();
-      return;
+  const settings: ProxySettings = { renderError, timeoutMs, timers: options.timers ?? nodeTimers };
+  // No undici timeouts: the header wait is the gateway's own (above, from the request's end);
+  // a response body (an SSE stream) may stay quiet far longer than any fixed limit.
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connections: null, pipelining: 1 });
+  const upstreams = new Map<string, Upstream>();
+  const upstreamOf = (target: string): Upstream => {
+    let upstream = upstreams.get(target);
+    if (!upstream) {
+      const url = new URL(target);
+      upstream = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+      upstreams.set(target, upstream);
     }
-    injectTraceContext(proxyReq, req);
-    if (ctx.bufferedBody) {
-      // The original stream is already consumed; http-proxy's pipe ends proxyReq right after this.
-      proxyReq.removeHeader('transfer-encoding');
-      proxyReq.setHeader('content-length', String(ctx.bufferedBody.length));
-      proxyReq.write(ctx.bufferedBody);
-    }
-    let timer: unknown;
-    proxyReq.once('finish', () => {
-      timer = timers.setTimeout(() => {
-        ctx.timedOut = true;
-        proxyReq.destroy(new UpstreamTimeoutError(`no response within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    const clear = () => {
-      if (timer !== undefined) timers.clearTimeout(timer);
-      timer = undefined;
-    };
-    proxyReq.once('response', clear);
-    proxyReq.once('close', clear);
-  };
-
-  const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-    const ctx = contextOf(req);
-    ctx?.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
-    // The answer is the upstream's (its request log line is the one that counts): see edge-listener.ts.
-    const { locals } = res as Response;
-    if (locals) locals[UPSTREAM_ANSWERED] = true;
-    // A client that goes away (closed SSE stream, aborted download) releases the upstream too.
-    res.on('close', () => {
-      if (!res.writableEnded) proxyRes.destroy();
-    });
-  };
-
-  const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
-    const ctx = contextOf(req);
-    if (!(res instanceof ServerResponse)) {
-      res.destroy();
-      return;
-    }
-    if (ctx?.rejected) return;
-    const service = ctx?.route.service ?? 'unknown';
-    const error = ctx?.timedOut
-      ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`, { cause: err })
-      : serviceUnavailable(`The ${service} service is unavailable`, err);
-    renderError(req as Request, res as Response, ctx?.route.errorShape ?? 'platform', error);
-  };
-
-  const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    router: (req) => contextOf(req)?.target,
-    agent,
-    xfwd: false, // X-Forwarded-* are set by the gateway handler from the trusted client address
-    changeOrigin: false, // services see the public Host (absolute URLs such as streamUrl)
-    ejectPlugins: true, // no default text error page: errors render as the platform envelope
-    plugins: [
-      (proxyServer) => {
-        proxyServer.on('proxyReq', onProxyReq);
-        proxyServer.on('proxyRes', onProxyRes);
-        proxyServer.on('error', onError);
-        // The client went away before the upstream answered: nothing left to answer.
-        proxyServer.on('econnreset', () => undefined);
-      },
-    ],
-  });
-
-  /** Counts a body without Content-Length while it streams; over the limit → 413 and both sides cut. */
-  const guardStreamingBody = (req: Request, res: Response, ctx: ForwardContext) => {
-    let received = 0;
-    // Paused before the listener is added, so no chunk flows until http-proxy pipes the request.
-    req.pause();
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= ctx.bodyLimit || ctx.rejected) return;
-      ctx.rejected = true;
-      req.unpipe();
-      ctx.proxyReq?.destroy();
-      res.setHeader('Connection', 'close');
-      renderError(req, res, ctx.route.errorShape, payloadTooLarge());
-    });
+    return upstream;
   };
 
   return {
-    forward(req, res, next, ctx) {
-      (req as ForwardingRequest).forwardContext = ctx;
-      const hasStreamingBody = !ctx.bufferedBody && req.headers['transfer-encoding'] !== undefined;
-      if (hasStreamingBody) guardStreamingBody(req, res, ctx);
-      void middleware(req, res, next);
+    forward(req, res, _next, ctx) {
+      const { origin, basePath } = upstreamOf(ctx.target);
+      const handler = new ForwardHandler(req, res, ctx, settings);
+      const streamed = !ctx.bufferedBody && hasBody(req);
+      const body = ctx.bufferedBody ?? (streamed ? Readable.from(requestBody(req, ctx.bodyLimit, req.headers['content-length'] === undefined, handler.tooLarge), { objectMode: false }) : null);
+      // undici reports everything through the handler (onError), a refused request included.
+      agent.dispatch(
+        { origin, path: basePath + (req.url ?? '/'), method: req.method as Dispatcher.HttpMethod, headers: forwardHeaders(req, ctx), body },
+        handler,
+      );
     },
-    close() {
-      agent.destroy();
-    },
+    // Streams still open (SSE) are cut: the gateway is going away.
+    close: () => agent.destroy(),
   };
 };
