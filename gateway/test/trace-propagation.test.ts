@@ -143,9 +143,10 @@ interface OtlpSpan {
   startTimeUnixNano: string;
 }
 
-/** An OTLP/HTTP JSON collector: keeps every span it is sent. */
+/** An OTLP/HTTP JSON collector: keeps every span it is sent, and how many came in each export. */
 const startCollector = async () => {
   const spans: OtlpSpan[] = [];
+  const exports: number[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -153,13 +154,61 @@ const startCollector = async () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: OtlpSpan[] }> }>;
       };
+      const before = spans.length;
       for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans.push(...(ss.spans ?? []));
+      exports.push(spans.length - before);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { spans, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { spans, exports, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 };
+
+describe('span exports come in batches of 64 (kit default), or as OTEL_BSP_MAX_EXPORT_BATCH_SIZE says', () => {
+  // Each export serialises its batch in one go on the event loop: 512 spans (the SDK's default)
+  // stalled the gateway for 3–8 ms at a time (service-kit telemetry.ts).
+  const withBatchSize = (batchSize: Record<string, string>) => {
+    const state = {} as { legal: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
+    beforeAll(async () => {
+      state.legal = await startUpstream('legal');
+      state.collector = await startCollector();
+      state.gateway = await startGatewayProcess({
+        ...gatewayEnv(),
+        LEGAL_HTTP_URL: state.legal.url,
+        OTEL_TRACES_SAMPLER: 'always_on',
+        OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+        ...batchSize,
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await stopGatewayProcess(state.gateway);
+      await state.legal?.close();
+      await state.collector?.close();
+    });
+    /** Sends n requests; full batches leave at once (the 5 s schedule is for a partial one). */
+    return async (n: number) => {
+      for (let i = 0; i < n; i++) await (await fetch(`${state.gateway.url}/api/v1/terms/active`)).arrayBuffer();
+      return state.collector;
+    };
+  };
+
+  describe('by default', () => {
+    const send = withBatchSize({});
+    it('150 sampled requests leave as two exports of 64 spans, the rest waiting for the schedule', async () => {
+      const collector = await send(150);
+      await eventually(() => expect(collector.exports).toEqual([64, 64]), 3_000);
+    });
+  });
+
+  describe('with OTEL_BSP_MAX_EXPORT_BATCH_SIZE=20', () => {
+    const send = withBatchSize({ OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '20' });
+    it('50 sampled requests leave as two exports of 20 spans', async () => {
+      const collector = await send(50);
+      await eventually(() => expect(collector.exports).toEqual([20, 20]), 3_000);
+    });
+  });
+});
 
 describe("the gateway's own calls are children of its request span (synchronous context manager)", () => {
   const state = {} as { dispatch: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
