@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { eventually, testInfra } from '@storecast/service-kit/testing';
+import type { ServiceName } from '../src/routes/route-table';
 import { bearer, keys, startUpstream, type TestUpstream, tokens, uniquePrefix } from './helpers';
 
 // The gateway as main.ts starts it — telemetry first (src/telemetry.ts), so the instrumentation
@@ -164,28 +165,37 @@ const startCollector = async () => {
   return { spans, exports, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 };
 
+/**
+ * A gateway process that samples every request and exports its spans (OTLP/HTTP JSON) to a
+ * collector of the test's, in front of one fake service (its URL under `urlVariable`).
+ */
+const exportingGateway = (service: ServiceName, urlVariable: string, env: Record<string, string> = {}) => {
+  const state = {} as { upstream: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
+  beforeAll(async () => {
+    state.upstream = await startUpstream(service);
+    state.collector = await startCollector();
+    state.gateway = await startGatewayProcess({
+      ...gatewayEnv(),
+      [urlVariable]: state.upstream.url,
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      ...env,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await stopGatewayProcess(state.gateway);
+    await state.upstream?.close();
+    await state.collector?.close();
+  });
+  return state;
+};
+
 describe('span exports come in batches of 64 (kit default), or as OTEL_BSP_MAX_EXPORT_BATCH_SIZE says', () => {
   // Each export serialises its batch in one go on the event loop: 512 spans (the SDK's default)
   // stalled the gateway for 3–8 ms at a time (service-kit telemetry.ts).
   const withBatchSize = (batchSize: Record<string, string>) => {
-    const state = {} as { legal: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
-    beforeAll(async () => {
-      state.legal = await startUpstream('legal');
-      state.collector = await startCollector();
-      state.gateway = await startGatewayProcess({
-        ...gatewayEnv(),
-        LEGAL_HTTP_URL: state.legal.url,
-        OTEL_TRACES_SAMPLER: 'always_on',
-        OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
-        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
-        ...batchSize,
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await stopGatewayProcess(state.gateway);
-      await state.legal?.close();
-      await state.collector?.close();
-    });
+    const state = exportingGateway('legal', 'LEGAL_HTTP_URL', batchSize);
     /** Sends n requests; full batches leave at once (the 5 s schedule is for a partial one). */
     return async (n: number) => {
       for (let i = 0; i < n; i++) await (await fetch(`${state.gateway.url}/api/v1/terms/active`)).arrayBuffer();
@@ -211,24 +221,7 @@ describe('span exports come in batches of 64 (kit default), or as OTEL_BSP_MAX_E
 });
 
 describe("the gateway's own calls are children of its request span (synchronous context manager)", () => {
-  const state = {} as { dispatch: TestUpstream; gateway: GatewayProcess; collector: Awaited<ReturnType<typeof startCollector>> };
-  beforeAll(async () => {
-    state.dispatch = await startUpstream('announcement-dispatch');
-    state.collector = await startCollector();
-    state.gateway = await startGatewayProcess({
-      ...gatewayEnv(),
-      ANNOUNCEMENT_DISPATCH_HTTP_URL: state.dispatch.url,
-      OTEL_TRACES_SAMPLER: 'always_on',
-      OTEL_EXPORTER_OTLP_ENDPOINT: state.collector.url,
-      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '50',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await stopGatewayProcess(state.gateway);
-    await state.dispatch?.close();
-    await state.collector?.close();
-  });
+  const state = exportingGateway('announcement-dispatch', 'ANNOUNCEMENT_DISPATCH_HTTP_URL', { OTEL_BSP_SCHEDULE_DELAY: '50' });
 
   it('a rate-limited token route: the revocation check and the rate-limit command, both made after an await, are Redis spans under the request span', async () => {
     const traceId = randomBytes(16).toString('hex');
@@ -252,6 +245,6 @@ describe("the gateway's own calls are children of its request span (synchronous 
     // limiter's own command (after the token check's await).
     expect(redis.map((s) => s.name)).toEqual(['get', 'evalsha']);
     // The service was told the request span is its parent.
-    expect(state.dispatch.received.at(-1)?.headers.traceparent).toBe(`00-${traceId}-${request.spanId}-01`);
+    expect(state.upstream.received.at(-1)?.headers.traceparent).toBe(`00-${traceId}-${request.spanId}-01`);
   });
 });
