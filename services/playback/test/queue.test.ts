@@ -249,6 +249,8 @@ describe('commercial songs', () => {
     const ids = ascendingIds(6);
     for (const id of ids) h.commercials.add({ id, hqId: t.hqId });
     const answers = await Promise.all(Array.from({ length: 6 }, () => queue(t.storeToken)));
+    // Every read answers (a refusal shows its status and body here, not as a missing list below).
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body])).toEqual([]);
     expect(answers.flatMap((a) => commercialIds(a.body.items)).sort()).toEqual(ids);
   });
 
