@@ -48,7 +48,9 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
       ORGANIZATION_GRPC_ADDR: await organization.start(),
       CATALOG_SEARCH_GRPC_ADDR: await catalog.start(),
       ANNOUNCEMENT_DISPATCH_GRPC_ADDR: await commercials.start(),
-      GRPC_DEADLINE_MS: '1000',
+      // Doubles answer at once (`down` answers UNAVAILABLE, no test waits for a deadline); on a
+      // loaded CI machine six concurrent queue reads make ~30 calls, and 1 s was likely too short once.
+      GRPC_DEADLINE_MS: '5000',
       PLAYBACK_PEER_CACHE_TTL_MS: '0',
       ...extra,
     }),
