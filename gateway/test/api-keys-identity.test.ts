@@ -98,7 +98,8 @@ describe('public API keys verified by identity over gRPC', () => {
   it('maps identity verdicts to spec 01 errors and forwards a valid key with its ids', async () => {
     gateway = await start();
     const ok = await call('/v1/music/offset?take=10&skip=0', bearer(VALID));
-    expect(ok.status).toBe(200);
+    // The body too: a 503 says whether identity or the upstream failed.
+    expect({ status: ok.status, body: ok.status === 200 ? '' : await ok.text() }).toEqual({ status: 200, body: '' });
     expect(catalog.received.at(-1)?.headers['x-storecast-api-key-id']).toBe('key-valid');
     expect(await (await call('/v1/music/offset?take=1&skip=0', bearer(EXPIRED))).json()).toEqual(legacy(400, 'Expired API Key'));
     expect(await (await call('/v1/music/offset?take=1&skip=0', bearer(NOT_APPROVED))).json()).toEqual(legacy(400, 'Undefined API Key'));

@@ -184,7 +184,9 @@ export const startGateway = async (
     API_DOCS_CACHE_SECONDS: '0',
     // No identity unless a test starts one: API keys then answer 503, usage stays buffered.
     IDENTITY_GRPC_ADDR: '127.0.0.1:1',
-    GRPC_DEADLINE_MS: '500',
+    // No test waits for a deadline (identity is refused at once, or a double answers); a first call
+    // on a loaded CI machine (channel connect included) overran 500 ms once.
+    GRPC_DEADLINE_MS: '2000',
     ...upstreamEnv,
     ...env,
     RATE_LIMIT_KEY_PREFIX: prefix,
