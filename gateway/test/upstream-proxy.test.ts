@@ -74,6 +74,8 @@ describe('forwarding to a service (undici)', () => {
         ['connection', 'x-upstream-hop'],
         ['x-upstream-hop', 'hop only'],
         ['x-answer', 'kept'],
+        // Names that are members of every plain object are headers like any other.
+        ['constructor', 'a header'],
       ]);
       res.end('{}');
     });
@@ -83,6 +85,8 @@ describe('forwarding to a service (undici)', () => {
       expect(res.statusMessage).toBe('Made Here');
       expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
       expect(res.headers['x-answer']).toBe('kept');
+      const valuesOf = (name: string) => res.rawHeaders.filter((_, i, all) => i % 2 === 1 && all[i - 1]!.toLowerCase() === name);
+      expect(valuesOf('constructor')).toEqual(['a header']);
       expect(res.headers['x-upstream-hop']).toBeUndefined();
       // The gateway's own connection management: the client's keep-alive is not the service's.
       expect(res.headers.connection).not.toBe('x-upstream-hop');

@@ -97,7 +97,7 @@ const connectionOptions = (value: string | string[] | undefined): Set<string> | 
 
 /** The request headers the upstream gets: the client's (as the gateway handler left them) without hop-by-hop ones. */
 const forwardHeaders = (req: Request, ctx: ForwardContext): Record<string, string | string[]> => {
-  const out: Record<string, string | string[]> = {};
+  const out = Object.create(null) as Record<string, string | string[]>;
   const headers: IncomingHttpHeaders = req.headers;
   const listed = connectionOptions(headers.connection);
   for (const name in headers) {
@@ -115,7 +115,8 @@ const forwardHeaders = (req: Request, ctx: ForwardContext): Record<string, strin
  * helmet's — sets each name once, so a flat list would keep only a repeat's last value).
  */
 const responseHeaders = (raw: Buffer[]): Record<string, string | string[]> => {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a header named `constructor` or `__proto__` is a header, not an inherited member.
+  const out = Object.create(null) as Record<string, string | string[]>;
   let connection: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toString('latin1').toLowerCase();
