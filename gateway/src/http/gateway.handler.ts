@@ -143,7 +143,7 @@ export const gatewayHandler = (deps: GatewayHandlerDeps): GatewayHandler => {
     const target = config.upstreams[route.service];
     if (!target) throw serviceUnavailable(`The ${route.service} service is not configured`);
     ctx.target = target;
-    inRequestTrace(req, () => proxy.forward(req, res, next, ctx));
+    inRequestTrace(req, () => proxy.forward(req, res, ctx));
   };
 
   return {

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
-import { Agent, type Dispatcher, errors } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { AppError, serviceUnavailable } from '@storecast/service-kit';
 import { UPSTREAM_ANSWERED } from '../http/response-marks';
 import type { ErrorRenderer } from '../http/render-error';
@@ -40,7 +40,7 @@ export interface UpstreamProxyOptions {
 }
 
 export interface UpstreamProxy {
-  forward(req: Request, res: Response, next: NextFunction, context: ForwardContext): void;
+  forward(req: Request, res: Response, context: ForwardContext): void;
   /** Cuts every upstream connection, open streams included. */
   close(): Promise<void>;
 }
@@ -261,13 +261,9 @@ class ForwardHandler implements Dispatcher.DispatchHandlers {
       return;
     }
     const service = ctx.route.service;
-    const error =
-      err instanceof errors.InvalidArgumentError
-        ? // A request undici will not write as it came (a header value it refuses): the client's.
-          new AppError(400, 'VALIDATION_FAILED', 'The request cannot be forwarded as sent', { cause: err })
-        : this.timedOut
-          ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`, { cause: err })
-          : serviceUnavailable(`The ${service} service is unavailable`, err);
+    const error = this.timedOut
+      ? new AppError(504, 'GATEWAY_TIMEOUT', `The ${service} service did not answer in time`, { cause: err })
+      : serviceUnavailable(`The ${service} service is unavailable`, err);
     this.proxy.renderError(req, res, ctx.route.errorShape, error);
   }
 }
@@ -303,12 +299,12 @@ export const createUpstreamProxy = (options: UpstreamProxyOptions): UpstreamProx
   };
 
   return {
-    forward(req, res, _next, ctx) {
+    forward(req, res, ctx) {
       const { origin, basePath } = upstreamOf(ctx.target);
       const handler = new ForwardHandler(req, res, ctx, settings);
       const streamed = !ctx.bufferedBody && hasBody(req);
       const body = ctx.bufferedBody ?? (streamed ? Readable.from(requestBody(req, ctx.bodyLimit, req.headers['content-length'] === undefined, handler.tooLarge), { objectMode: false }) : null);
-      // undici reports everything through the handler (onError), a refused request included.
+      // undici reports everything through the handler (onError); it refuses no header Node's parser let in.
       agent.dispatch(
         { origin, path: basePath + (req.url ?? '/'), method: req.method as Dispatcher.HttpMethod, headers: forwardHeaders(req, ctx), body },
         handler,

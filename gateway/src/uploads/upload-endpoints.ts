@@ -155,7 +155,7 @@ export const createUploadEndpoints = (options: UploadEndpointsOptions): UploadEn
     res.prependOnceListener('finish', restore);
     res.prependOnceListener('close', restore);
     req.log = req.log.child({ uploadTarget: route.service, uploadPurpose: ticket.purpose });
-    proxy.forward(req, res, next, { ...ctx, route, target: upstream, bodyLimit });
+    proxy.forward(req, res, { ...ctx, route, target: upstream, bodyLimit });
   };
 
   return {
