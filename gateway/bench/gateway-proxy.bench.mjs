@@ -22,7 +22,8 @@
 //              LOG_LEVEL=info, TRUST_PROXY=1, telemetry on with the default sampler, exporting to
 //              the fake collector
 //   off        the same gateway with OTEL_SDK_DISABLED=true
-// This process is the load generator (Node http client over a keep-alive agent).
+// This process is the load generator: Node's http client over a keep-alive agent for capacity,
+// open-loop-client.mjs (prebuilt requests on raw keep-alive sockets, far cheaper) for latency.
 //
 // Per target and round:
 //   capacity   N concurrent request loops for --seconds → req/s, and the target process's CPU time
@@ -44,6 +45,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixedRate } from './open-loop-client.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayMain = path.join(here, '..', 'dist', 'main.js');
@@ -173,6 +175,13 @@ const cpuMs = (pid) => {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS; // utime, stime
 };
 
+/** Steal time (ms) of one CPU (or of all, when not pinned) so far: time the hypervisor ran something else. */
+const stealMs = (cpu) => {
+  const label = cpu === undefined ? 'cpu ' : `cpu${cpu} `;
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n').find((l) => l.startsWith(label));
+  return line ? (Number(line.trim().split(/\s+/)[8] ?? 0) * 1000) / TICKS : 0;
+};
+
 const HEADERS = { accept: 'application/json', 'user-agent': 'storecast-bench' };
 
 /** N keep-alive request loops for `seconds`. */
@@ -206,53 +215,6 @@ const saturate = async (port, urlPath, headers, seconds) => {
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   return { requests: done, rps: done / elapsed, errors, statuses };
-};
-
-/** Open loop at `rate` req/s for `seconds`; latency from each request's scheduled start. */
-const fixedRate = async (port, urlPath, headers, rate, seconds) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies = [];
-  const head = [];
-  const tail = [];
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
-  let sent = 0;
-  let finished = 0;
-  await new Promise((resolve) => {
-    const fire = (scheduled) => {
-      const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          const latency = performance.now() - scheduled;
-          latencies.push(latency);
-          // The phase's first tenth apart: a target idle while the others ran starts cold.
-          (scheduled - started < (seconds * 1000) / 10 ? head : tail).push(latency);
-          if (++finished === total) resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        if (++finished === total) resolve();
-      });
-      req.end();
-    };
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
-      while (sent < due) {
-        fire(started + (sent * 1000) / rate);
-        sent++;
-      }
-      if (sent < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
-  agent.destroy();
-  const q = (values, p) => {
-    values.sort((a, b) => a - b);
-    return values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
-  };
-  return { p50: q(latencies, 0.5), p99: q(latencies, 0.99), headP99: q(head, 0.99), tailP99: q(tail, 0.99), errors };
 };
 
 const median = (values) => {
@@ -357,7 +319,7 @@ const main = async () => {
   // Warm-up: JIT, connection pools, the token cache of both gateways.
   for (const t of targets) await saturate(t.port, t.path, t.headers, 1);
 
-  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], headP99: [], tailP99: [], statuses: {}, errors: 0 }]));
+  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], headP99: [], tailP99: [], busy: [], steal: [], statuses: {}, errors: 0 }]));
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate the order every round so no target always runs first (or right after a noisy one).
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -382,8 +344,17 @@ const main = async () => {
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     for (const t of order) {
-      const r = await fixedRate(t.port, t.path, t.headers, rate, SECONDS);
+      const core = PIN ? (t.group === 'direct' ? 0 : 1) : undefined;
+      const cpu0 = cpuMs(t.pid);
+      const steal0 = stealMs(core);
+      const started = performance.now();
+      const r = await fixedRate({ port: t.port, path: t.path, headers: t.headers, rate, seconds: SECONDS, connections: CONNECTIONS });
       const acc = results.get(t.name);
+      const wall = performance.now() - started;
+      // The share of a core the target used at this rate (its CPU time over the phase's wall time).
+      acc.busy.push((cpuMs(t.pid) - cpu0) / wall);
+      // What the hypervisor took from the target's core meanwhile, per second of the phase.
+      acc.steal.push(((stealMs(core) - steal0) * 1000) / wall);
       acc.p50.push(r.p50);
       acc.p99.push(r.p99);
       acc.headP99.push(r.headP99);
@@ -428,7 +399,9 @@ const main = async () => {
   }
   if (results.has('direct')) {
     // Load = the fixed rate ÷ the target's own median capacity in this run: at ≥ 1 the target
-    // cannot keep up and its latency is queueing, not what it adds per request. The reference's
+    // cannot keep up and its latency is queueing, not what it adds per request. Busy = the share
+    // of its core the target actually used at that rate: above the load when a request costs more
+    // at a steady trickle (fewer events per turn of the event loop) than flat out. The reference's
     // own additions are printed first, so the gateway's can be judged against what the machine
     // lets a minimal proxy do (the goal is absolute: + 1 ms p50, 2 × p99).
     const added = (name) => m(name, 'p50') - m('direct', 'p50');
@@ -438,7 +411,7 @@ const main = async () => {
       const load = rate / m(name, 'rps');
       const vsReference = name !== 'reference' && results.has('reference') ? `; reference adds ${f(added('reference'), 2)} ms` : '';
       console.log(
-        `  latency ${name.padEnd(15)} load ${f(load, 2)}  p50 direct + ${f(p50, 2)} ms (≤ 1) ${verdict(p50 <= 1)};  p99 ${f(p99, 2)} × direct (≤ 2) ${verdict(p99 <= 2)}${vsReference}`,
+        `  latency ${name.padEnd(15)} load ${f(load, 2)} busy ${f(m(name, 'busy'), 2)}  p50 direct + ${f(p50, 2)} ms (≤ 1) ${verdict(p50 <= 1)};  p99 ${f(p99, 2)} × direct (≤ 2) ${verdict(p99 <= 2)}${vsReference}`,
       );
     }
   }
@@ -446,8 +419,13 @@ const main = async () => {
   console.log(`\np99 of the latency phase's first tenth vs the rest (ms; medians over rounds)`);
   for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${f(m(t.name, 'headP99'), 2).padStart(8)} ${f(m(t.name, 'tailP99'), 2).padStart(8)}`);
   // Each round's p99 (in the order the rounds ran): one stalled round and a steady tail look alike in a median.
-  console.log(`\np99 per round (ms)`);
-  for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${results.get(t.name).p99.map((v) => f(v, 1).padStart(7)).join(' ')}`);
+  // A round's tail next to what the hypervisor took from the target's core then: a stall that
+  // is the machine's shows as steal, on every target alike.
+  console.log(`\np99 per round (ms), and (in brackets) steal on the target's core in ms per second`);
+  for (const t of targets) {
+    const { p99, steal } = results.get(t.name);
+    console.log(`  ${t.name.padEnd(16)} ${p99.map((v, i) => `${f(v, 1)} (${f(steal[i])})`.padStart(12)).join(' ')}`);
+  }
   for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
     const acc = results.get(name);
     console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);
