@@ -1,4 +1,4 @@
-import { loadConfig } from '@storecast/service-kit';
+import { loadConfig } from '@storecast/service-kit/edge';
 import bytes from 'bytes';
 import { z } from 'zod';
 import { LOGIN_FAILURES_PER_EMAIL, RATE_LIMIT_GROUPS, type RateLimitGroup } from './routes/rate-limit-groups';

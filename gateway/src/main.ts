@@ -1,5 +1,5 @@
 import { stopTelemetry } from './telemetry'; // first: instruments http/express/ioredis before they load
-import { createLogger, runProcess } from '@storecast/service-kit';
+import { createLogger, runProcess } from '@storecast/service-kit/edge';
 import { loadGatewayConfig } from './config';
 import { start } from './server';
 

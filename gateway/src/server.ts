@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
-import { type Clock, createHttpApp, createLogger, deadlineInterceptor, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit';
+import { type Clock, createHttpApp, createLogger, deadlineInterceptor, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit/edge';
 import { createApiKeyClient } from '@storecast/proto';
 import type { ApiKeyVerifier } from './api-keys/api-key-verifier';
 import { IdentityApiKeyVerifier } from './api-keys/identity-api-key-verifier';

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthMode } from '../routes/route-table';
-import { parseApiKey } from '@storecast/service-kit';
+import { parseApiKey } from '@storecast/service-kit/edge';
 import type { ApiKeyIdentity, ApiKeyVerifier } from './api-key-verifier';
 
 /** A refusal in spec 01's terms: status and the exact message of its error table. */

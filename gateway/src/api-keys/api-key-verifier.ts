@@ -1,4 +1,4 @@
-import type { ParsedApiKey } from '@storecast/service-kit';
+import type { ParsedApiKey } from '@storecast/service-kit/edge';
 
 /** Who a valid key belongs to; forwarded to catalog-search as X-Storecast-Api-Client-Id / -Key-Id. */
 export interface ApiKeyIdentity {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { callUnary, type Logger } from '@storecast/service-kit';
+import { callUnary, type Logger } from '@storecast/service-kit/edge';
 import type { ApiKeyServiceClient } from '@storecast/proto';
 
 export interface ApiUsage {

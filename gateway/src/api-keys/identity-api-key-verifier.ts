@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { callUnary, serviceUnavailable, type Logger } from '@storecast/service-kit';
+import { callUnary, serviceUnavailable, type Logger } from '@storecast/service-kit/edge';
 import type { ApiKeyServiceClient } from '@storecast/proto';
-import type { ParsedApiKey } from '@storecast/service-kit';
+import type { ParsedApiKey } from '@storecast/service-kit/edge';
 import type { ApiKeyVerdict, ApiKeyVerifier } from './api-key-verifier';
 
 interface CacheEntry {

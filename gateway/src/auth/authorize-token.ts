@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { type AccessClaims, bearerToken, forbidden, type Principal, toPrincipal, unauthorized } from '@storecast/service-kit';
+import { type AccessClaims, bearerToken, forbidden, type Principal, toPrincipal, unauthorized } from '@storecast/service-kit/edge';
 import { allowedWhilePasswordMustChange, type RouteEntry } from '../routes/route-table';
 
 /**

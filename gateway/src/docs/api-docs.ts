@@ -1,4 +1,4 @@
-import type { Logger } from '@storecast/service-kit';
+import type { Logger } from '@storecast/service-kit/edge';
 import { resolveRoute, SERVICES, type ServiceName } from '../routes/route-table';
 import { mergeOpenApiDocuments, type OpenApiDocument, type SourceDocument } from './merge-openapi';
 

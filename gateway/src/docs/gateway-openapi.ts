@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, createRegistry } from '@storecast/service-kit';
+import { buildOpenApiDocument, createRegistry } from '@storecast/service-kit/edge';
 import { z } from 'zod';
 import { registerUploadPaths } from '../uploads/uploads.openapi';
 import type { OpenApiDocument } from './merge-openapi';

@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import http, { type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { AppError, listenServer, type Logger, type RunningHttpServer } from '@storecast/service-kit';
+import { AppError, listenServer, type Logger, type RunningHttpServer } from '@storecast/service-kit/edge';
 import type { GatewayHandler } from './gateway.handler';
 import type { ErrorRenderer } from './render-error';
 import { UPSTREAM_ANSWERED } from './response-marks';

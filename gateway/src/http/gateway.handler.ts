@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { type Clock, serviceUnavailable, systemClock } from '@storecast/service-kit';
+import { type Clock, serviceUnavailable, systemClock } from '@storecast/service-kit/edge';
 import { checkApiKey, isRefusal } from '../api-keys/api-key-auth';
 import type { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { endpointOf, type ApiUsageRecorder } from '../api-keys/api-usage-recorder';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError, legacyErrorBody, type Logger, platformErrorHandler, toAppError } from '@storecast/service-kit';
+import { AppError, legacyErrorBody, type Logger, platformErrorHandler, toAppError } from '@storecast/service-kit/edge';
 import { inRequestTrace } from './request-span';
 
 export type ErrorShape = 'platform' | 'legacy';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
 import { Agent, type Dispatcher } from 'undici';
-import { AppError, serviceUnavailable } from '@storecast/service-kit';
+import { AppError, serviceUnavailable } from '@storecast/service-kit/edge';
 import { UPSTREAM_ANSWERED } from '../http/response-marks';
 import type { ErrorRenderer } from '../http/render-error';
 import type { RouteEntry } from '../routes/route-table';

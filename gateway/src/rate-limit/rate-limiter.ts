@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '@storecast/service-kit';
+import { AppError } from '@storecast/service-kit/edge';
 import type { RateLimitGroup } from '../routes/rate-limit-groups';
 
 const WINDOW_SECONDS = 60;

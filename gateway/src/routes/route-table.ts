@@ -1,4 +1,4 @@
-import type { Role } from '@storecast/service-kit';
+import type { Role } from '@storecast/service-kit/edge';
 import { bySpecificity, compilePattern, matchesPattern, type PathPattern, splitPath } from './path-pattern';
 
 // THE route table of the gateway: path pattern → upstream, auth mode, role gate.

@@ -1,4 +1,4 @@
-import { uploadTicketEnv } from '@storecast/service-kit';
+import { uploadTicketEnv } from '@storecast/service-kit/edge';
 import { z } from 'zod';
 
 /**

@@ -15,7 +15,7 @@ import {
   uploadTicketInvalid,
   type VerifiedTicket,
   validationFailed,
-} from '@storecast/service-kit';
+} from '@storecast/service-kit/edge';
 import type { GatewayConfig } from '../config';
 import { payloadTooLarge, type ForwardContext, type UpstreamProxy } from '../proxy/upstream-proxy';
 import { readSmallBody } from '../proxy/read-body';

@@ -1,4 +1,4 @@
-import type { Role, UploadPurpose } from '@storecast/service-kit';
+import type { Role, UploadPurpose } from '@storecast/service-kit/edge';
 
 // Spec 02 § Upload tickets: which role may ask for which purpose, and where the gateway forwards a
 // ticketed upload. The target endpoints are the services' own multipart routes (same contract and

@@ -1,4 +1,4 @@
-import { UPLOAD_PURPOSES, uuidSchema } from '@storecast/service-kit';
+import { UPLOAD_PURPOSES, uuidSchema } from '@storecast/service-kit/edge';
 import { z } from 'zod';
 
 export const UploadTicketRequestSchema = z

@@ -1,4 +1,4 @@
-import { errorResponses, type OpenAPIRegistry } from '@storecast/service-kit';
+import { errorResponses, type OpenAPIRegistry } from '@storecast/service-kit/edge';
 import { z } from 'zod';
 import { UPLOAD_FILES_PATH, UPLOAD_TICKETS_PATH } from './upload-endpoints';
 import { PURPOSES_BY_ROLE, UPLOAD_TARGETS } from './upload-purposes';
