@@ -146,8 +146,10 @@ describe('agreeing to the current terms and privacy policy', () => {
 
   it('with nothing published any version answers 400 INVALID_LEGAL_VERSION', async () => {
     const res = await agree('privacy', hqManager().token, { version: 'p1' });
+    // The error first: a refusal of another kind shows its code and message (one full run got a
+    // 503 here, not reproduced alone: likely a peer double not answering within the deadline).
+    expect(res.body.error).toMatchObject({ code: 'INVALID_LEGAL_VERSION' });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('INVALID_LEGAL_VERSION');
   });
 
   it('a scheduled version can be agreed once its time has come', async () => {
