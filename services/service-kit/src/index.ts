@@ -1,16 +1,7 @@
-export * from './errors';
-export * from './validation';
+// Everything a process without state needs (the gateway imports only this part: ./edge).
+export * from './edge';
+// What needs a database, the broker or object storage.
 export * from './paging';
-export * from './clock';
-export * from './bounded-map';
-export * from './ids';
-export * from './config';
-export * from './logger';
-export * from './http-errors';
-export * from './health';
-export * from './http';
-export * from './auth';
-export * from './token-revocations';
 export * from './db';
 export * from './db-columns';
 export * from './kit-schema';
@@ -18,16 +9,10 @@ export * from './broker';
 export * from './outbox';
 export * from './consumer';
 export * from './retention';
-export * from './grpc';
-export * from './openapi';
-export * from './lifecycle';
 export * from './service-runtime';
 export * from './audit';
 export * from './routes';
 export * from './events';
 export * from './storage';
-export * from './upload';
-export * from './domain/api-key-format';
-export * from './tickets';
 export * from './peer-calls';
 export * from './periodic-job';
