@@ -344,6 +344,7 @@ const main = async () => {
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     for (const t of order) {
+      // Pinned as spawned: direct (the upstream) on CPU 0, every proxy on CPU 1.
       const core = PIN ? (t.group === 'direct' ? 0 : 1) : undefined;
       const cpu0 = cpuMs(t.pid);
       const steal0 = stealMs(core);

@@ -22,3 +22,7 @@ export * from './lifecycle';
 export * from './upload';
 export * from './domain/api-key-format';
 export * from './tickets';
+export * from './paging';
+export * from './routes';
+export * from './peer-calls';
+export * from './periodic-job';

@@ -1,7 +1,6 @@
-// Everything a process without state needs (the gateway imports only this part: ./edge).
+// Everything that needs no database, broker or object storage (what the gateway imports: ./edge).
 export * from './edge';
-// What needs a database, the broker or object storage.
-export * from './paging';
+// What needs a database, the broker or object storage, and what builds on them.
 export * from './db';
 export * from './db-columns';
 export * from './kit-schema';
@@ -11,8 +10,5 @@ export * from './consumer';
 export * from './retention';
 export * from './service-runtime';
 export * from './audit';
-export * from './routes';
 export * from './events';
 export * from './storage';
-export * from './peer-calls';
-export * from './periodic-job';
