@@ -7,9 +7,13 @@
 //        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--profile <dir>]
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
-// variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run.
+// variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
+// NODE_ARGS=<flags> among them passes node flags instead (space-separated: `NODE_ARGS=--single-threaded-gc`).
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
+// --timeline <dir>: every child process logs its GC pauses and event-loop gaps (gc-watch.cjs) and
+// each latency phase its requests slower than --slow-ms (default 5) to <dir>;
+// `node gateway/bench/timeline.mjs <dir>` sets each slow stretch beside what its target was doing.
 // --profile <dir>: the gateways run with `--cpu-prof` and write their profiles to <dir> when the
 // bench ends; `node gateway/bench/top-frames.mjs <file.cpuprofile>` prints the top frames.
 //
@@ -41,6 +45,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +66,15 @@ const FIXED_RATE = arg('rate', 0);
 const ONLY = argValue('only')?.split(',');
 const EXTRA = argValue('extra') && path.resolve(argValue('extra'));
 const PROFILE_DIR = argValue('profile') && path.resolve(argValue('profile'));
+const TIMELINE_DIR = argValue('timeline') && path.resolve(argValue('timeline'));
+// With --timeline, a latency request slower than this is recorded with its time (ms).
+const SLOW_MS = arg('slow-ms', 5);
+if (TIMELINE_DIR) {
+  fs.mkdirSync(TIMELINE_DIR, { recursive: true });
+  // The load generator's own pauses delay every target's requests: logged too, under this pid.
+  process.env.GC_WATCH_DIR = TIMELINE_DIR;
+  createRequire(import.meta.url)('./gc-watch.cjs');
+}
 const VARIANTS = process.argv
   .flatMap((a, i) => (a === '--variant' ? [process.argv[i + 1]] : []))
   .map((spec) => {
@@ -100,7 +114,10 @@ process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
 /** Spawns node (pinned to `cpu` when pinning); stdout dropped unless asked for (log lines cost what they cost). */
-const spawnNode = (args, env, cpu, stdio = ['ignore', 'ignore', 'inherit']) => {
+const spawnNode = (plainArgs, plainEnv, cpu, stdio = ['ignore', 'ignore', 'inherit']) => {
+  // --timeline: every child logs its GC pauses and event-loop gaps (gc-watch.cjs).
+  const args = TIMELINE_DIR ? ['--require', path.join(here, 'gc-watch.cjs'), ...plainArgs] : plainArgs;
+  const env = TIMELINE_DIR ? { ...plainEnv, GC_WATCH_DIR: TIMELINE_DIR } : plainEnv;
   const child = PIN
     ? spawn('taskset', ['-c', String(cpu), process.execPath, ...args], { env, stdio })
     : spawn(process.execPath, args, { env, stdio });
@@ -271,7 +288,10 @@ const main = async () => {
   const variants = [];
   for (const v of VARIANTS) {
     const port = await freePort();
-    variants.push({ ...v, port, child: spawnNode([...profileArgs(`gateway-${v.name}`), gatewayMain], shippedEnv(port, v.env), 1) });
+    // NODE_ARGS: node's own flags for this gateway (V8 flags that NODE_OPTIONS refuses), not an environment variable.
+    const { NODE_ARGS = '', ...env } = v.env;
+    const nodeArgs = NODE_ARGS.split(' ').filter(Boolean);
+    variants.push({ ...v, port, child: spawnNode([...nodeArgs, ...profileArgs(`gateway-${v.name}`), gatewayMain], shippedEnv(port, env), 1) });
   }
   const off = spawnNode([...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
   const extra = EXTRA && spawnNode([...profileArgs(path.basename(EXTRA, '.js')), EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
@@ -349,9 +369,13 @@ const main = async () => {
       const cpu0 = cpuMs(t.pid);
       const steal0 = stealMs(core);
       const started = performance.now();
-      const r = await fixedRate({ port: t.port, path: t.path, headers: t.headers, rate, seconds: SECONDS, connections: CONNECTIONS });
+      const r = await fixedRate({ port: t.port, path: t.path, headers: t.headers, rate, seconds: SECONDS, connections: CONNECTIONS, slowMs: TIMELINE_DIR ? SLOW_MS : Infinity });
       const acc = results.get(t.name);
       const wall = performance.now() - started;
+      if (TIMELINE_DIR) {
+        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls };
+        fs.appendFileSync(path.join(TIMELINE_DIR, 'phases.jsonl'), `${JSON.stringify(phase)}\n`);
+      }
       // The share of a core the target used at this rate (its CPU time over the phase's wall time).
       acc.busy.push((cpuMs(t.pid) - cpu0) / wall);
       // What the hypervisor took from the target's core meanwhile, per second of the phase.

@@ -31,11 +31,28 @@ const responseEnd = (buf, out) => {
 };
 
 /**
+ * Slow requests merged into stalls: runs whose delays overlap (one pause delays every request due
+ * while it lasts), each with its start, end (the last one's completion) and worst latency.
+ */
+const stallsOf = (slow) => {
+  const stalls = [];
+  for (const [at, ms] of slow.sort((a, b) => a[0] - b[0])) {
+    const last = stalls.at(-1);
+    if (last && at <= last.until) {
+      last.until = Math.max(last.until, at + ms);
+      last.worst = Math.max(last.worst, ms);
+      last.requests++;
+    } else stalls.push({ at, until: at + ms, worst: ms, requests: 1 });
+  }
+  return stalls;
+};
+
+/**
  * `rate` requests per second for `seconds` over up to `connections` sockets; each latency is taken
  * from the request's scheduled send time, so a stall in the target counts for every request it
  * delayed. Responses other than 2xx count as errors.
  */
-export const fixedRate = async ({ port, path, headers, rate, seconds, connections }) => {
+export const fixedRate = async ({ port, path, headers, rate, seconds, connections, slowMs = Infinity }) => {
   const request = Buffer.from(
     `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n${Object.entries(headers)
       .map(([k, v]) => `${k}: ${v}\r\n`)
@@ -46,6 +63,8 @@ export const fixedRate = async ({ port, path, headers, rate, seconds, connection
   const latencies = [];
   const head = [];
   const tail = [];
+  // Requests slower than slowMs, as [scheduled epoch ms, latency]: where a timeline looks for causes.
+  const slow = [];
   let errors = 0;
   let finished = 0;
   let started = 0;
@@ -61,6 +80,7 @@ export const fixedRate = async ({ port, path, headers, rate, seconds, connection
       latencies.push(latency);
       // The phase's first tenth apart: a target idle while the others ran starts cold.
       (scheduled - started < (seconds * 1000) / 10 ? head : tail).push(latency);
+      if (latency > slowMs) slow.push([performance.timeOrigin + scheduled, latency]);
     } else errors++;
     if (++finished === total) resolveAll();
   };
@@ -132,5 +152,5 @@ export const fixedRate = async ({ port, path, headers, rate, seconds, connection
     values.sort((a, b) => a - b);
     return values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
   };
-  return { p50: q(latencies, 0.5), p99: q(latencies, 0.99), headP99: q(head, 0.99), tailP99: q(tail, 0.99), errors };
+  return { p50: q(latencies, 0.5), p99: q(latencies, 0.99), headP99: q(head, 0.99), tailP99: q(tail, 0.99), errors, stalls: stallsOf(slow) };
 };

@@ -1,0 +1,32 @@
+// A preload for gateway-proxy.bench.mjs --timeline: every GC pause over 1 ms and every event-loop
+// gap over 10 ms of this process, epoch-stamped, one JSON line each in $GC_WATCH_DIR/<pid>.jsonl
+// (written as they happen: rare events, so the cost is nothing next to a request's). The bench's
+// timeline.mjs sets them beside the slow requests of each latency phase.
+const fs = require('node:fs');
+const path = require('node:path');
+const { PerformanceObserver, constants } = require('node:perf_hooks');
+
+const dir = process.env.GC_WATCH_DIR;
+if (dir) {
+  const file = path.join(dir, `${process.pid}.jsonl`);
+  const write = (event) => fs.appendFileSync(file, `${JSON.stringify(event)}\n`);
+  const KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak-callbacks',
+  };
+  const origin = performance.timeOrigin;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration > 1) write({ at: origin + e.startTime, ms: e.duration, gc: KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
+    }
+  }).observe({ entryTypes: ['gc'] });
+  // A 5 ms timer that fires late by more than 10 ms saw the loop blocked (or the process descheduled).
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > 15) write({ at: origin + last, ms: now - last - 5, gap: true });
+    last = now;
+  }, 5).unref();
+}
