@@ -8,7 +8,8 @@
 // .proto files that @grpc/proto-loader reads at run time.
 // Paths are kept as in the repository because node_modules/@storecast/* are
 // symlinks into the workspace folders.
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 
 const [service, out] = process.argv.slice(2);
@@ -76,4 +77,10 @@ copy(join('proto', 'storecast'));
 // node resolves the symlink, so the service's relative requires are unaffected.
 symlinkSync(main, join(out, 'main.js'));
 
-console.log(`assembled ${target} with ${[...needed].filter((w) => w !== target).join(', ') || 'no workspace deps'} into ${out}`);
+// The image's CMD: node with the workspace's own flags (package.json storecast.nodeFlags, V8 flags
+// NODE_OPTIONS refuses), exec'd so node stays PID 1 and receives SIGTERM.
+const { nodeFlagsOf } = createRequire(import.meta.url)('../scripts/services.cjs');
+const flags = nodeFlagsOf(target);
+writeFileSync(join(out, 'start'), `#!/bin/sh\nexec node ${[...flags, '/app/main.js'].join(' ')} "$@"\n`, { mode: 0o755 });
+
+console.log(`assembled ${target} with ${[...needed].filter((w) => w !== target).join(', ') || 'no workspace deps'} into ${out}${flags.length ? `, node flags ${flags.join(' ')}` : ''}`);

@@ -30,6 +30,24 @@ const runnableWorkspaces = () => {
   return [...services, { name: 'gateway', dir: path.join(ROOT, 'gateway') }];
 };
 
+/**
+ * Node's own flags a workspace runs with, from its package.json (`storecast.nodeFlags`): V8 flags
+ * such as the gateway's heap growing factor, which NODE_OPTIONS refuses. `npm start`, the image's
+ * launcher (deploy/assemble.mjs) and the gateway bench read them here, so every way of running a
+ * service runs it alike. Only plain `--name` / `--name=value` flags are accepted: the launcher
+ * writes them into a shell script.
+ */
+const NODE_FLAG = /^--[a-z][a-z0-9-]*(=[A-Za-z0-9._-]+)?$/;
+const nodeFlagsOf = (dir) => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const flags = pkg.storecast?.nodeFlags ?? [];
+  if (!Array.isArray(flags)) throw new Error(`${dir}/package.json: storecast.nodeFlags must be a list`);
+  for (const flag of flags) {
+    if (typeof flag !== 'string' || !NODE_FLAG.test(flag)) throw new Error(`${dir}/package.json: storecast.nodeFlags: ${JSON.stringify(flag)} is not a plain --flag or --flag=value`);
+  }
+  return flags;
+};
+
 const envName = (name) => name.toUpperCase().replace(/-/g, '_');
 
 /**
@@ -60,4 +78,4 @@ const serviceEnvironment = (name, shared, ports = PORTS) => {
   return env;
 };
 
-module.exports = { ROOT, PORTS, runnableWorkspaces, serviceEnvironment };
+module.exports = { ROOT, PORTS, runnableWorkspaces, serviceEnvironment, nodeFlagsOf };

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import services from './services.cjs';
 import dependencies from './dependencies.cjs';
 
-const { ROOT, PORTS, runnableWorkspaces, serviceEnvironment } = services;
+const { ROOT, PORTS, runnableWorkspaces, serviceEnvironment, nodeFlagsOf } = services;
 
 const require = createRequire(import.meta.url);
 const DATA = path.join(ROOT, '.data');
@@ -195,7 +195,7 @@ for (const [i, ws] of workspaces.entries()) {
     childEnv.OPERATOR_EMAIL = operatorEmail;
     childEnv.OPERATOR_PASSWORD = operatorPassword;
   }
-  const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlagsOf(ws.dir), main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const label = `[${ws.name.padEnd(width)}]`;
   const color = COLORS[i % COLORS.length];
   prefixLines(child.stdout, label, color, process.stdout);

@@ -8,7 +8,8 @@
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
 // variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
-// NODE_ARGS=<flags> among them passes node flags instead (space-separated: `NODE_ARGS=--single-threaded-gc`).
+// NODE_ARGS=<flags> among them replaces the node flags the gateway ships with (package.json
+// storecast.nodeFlags; space-separated, `NODE_ARGS=` for none) and is not passed as a variable.
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
 // --timeline <dir>: every child process logs its GC pauses and event-loop gaps (gc-watch.cjs) and
@@ -54,6 +55,9 @@ import { fixedRate } from './open-loop-client.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayMain = path.join(here, '..', 'dist', 'main.js');
+// The node flags the gateway ships with (its package.json storecast.nodeFlags, as npm start and the
+// image's launcher use them): the shipped and off gateways and every variant without NODE_ARGS.
+const shippedFlags = createRequire(import.meta.url)('../../scripts/services.cjs').nodeFlagsOf(path.join(here, '..'));
 const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
@@ -284,16 +288,17 @@ const main = async () => {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_TRACES_SAMPLER'))),
       ...extra,
     });
-  const shipped = spawnNode([...profileArgs('gateway-shipped'), gatewayMain], shippedEnv(shippedPort), 1);
+  const shipped = spawnNode([...shippedFlags, ...profileArgs('gateway-shipped'), gatewayMain], shippedEnv(shippedPort), 1);
   const variants = [];
   for (const v of VARIANTS) {
     const port = await freePort();
-    // NODE_ARGS: node's own flags for this gateway (V8 flags that NODE_OPTIONS refuses), not an environment variable.
-    const { NODE_ARGS = '', ...env } = v.env;
-    const nodeArgs = NODE_ARGS.split(' ').filter(Boolean);
+    // NODE_ARGS: node's own flags for this gateway in place of the shipped ones (V8 flags that
+    // NODE_OPTIONS refuses; empty: none), not an environment variable.
+    const { NODE_ARGS, ...env } = v.env;
+    const nodeArgs = NODE_ARGS === undefined ? shippedFlags : NODE_ARGS.split(' ').filter(Boolean);
     variants.push({ ...v, port, child: spawnNode([...nodeArgs, ...profileArgs(`gateway-${v.name}`), gatewayMain], shippedEnv(port, env), 1) });
   }
-  const off = spawnNode([...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
+  const off = spawnNode([...shippedFlags, ...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
   const extra = EXTRA && spawnNode([...profileArgs(path.basename(EXTRA, '.js')), EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
   await waitFor(`${upstreamUrl}/`);
   if (extra) await waitFor(`http://127.0.0.1:${extraPort}/api/v1/terms/active`);
@@ -334,7 +339,7 @@ const main = async () => {
     `gateway proxy bench: ${ROUNDS} rounds × ${SECONDS} s per target and phase, ${CONNECTIONS} connections, node ${process.version}, ` +
       `${PIN ? 'proxies pinned to CPU 1, upstream + load generator to CPU 0' : 'not pinned'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
-  console.log(`shipped gateway: OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? '(default)'} OTEL_TRACES_SAMPLER_ARG=${process.env.OTEL_TRACES_SAMPLER_ARG ?? '(default)'}, OTLP/HTTP exporter to a local fake collector`);
+  console.log(`shipped gateway: OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? '(default)'} OTEL_TRACES_SAMPLER_ARG=${process.env.OTEL_TRACES_SAMPLER_ARG ?? '(default)'}, OTLP/HTTP exporter to a local fake collector; node flags (shipped and off) ${shippedFlags.join(' ') || '(none)'}`);
 
   // Warm-up: JIT, connection pools, the token cache of both gateways.
   for (const t of targets) await saturate(t.port, t.path, t.headers, 1);

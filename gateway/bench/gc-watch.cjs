@@ -4,7 +4,7 @@
 // timeline.mjs sets them beside the slow requests of each latency phase.
 const fs = require('node:fs');
 const path = require('node:path');
-const { PerformanceObserver, constants } = require('node:perf_hooks');
+const { constants } = require('node:perf_hooks');
 
 const dir = process.env.GC_WATCH_DIR;
 if (dir) {
