@@ -1,5 +1,6 @@
 // A preload for gateway-proxy.bench.mjs --timeline: every GC pause over 1 ms and every event-loop
-// gap over 10 ms of this process, epoch-stamped, one JSON line each in $GC_WATCH_DIR/<pid>.jsonl
+// gap over 10 ms of this process, and its memory once a second, epoch-stamped, one JSON line each
+// in $GC_WATCH_DIR/<pid>.jsonl
 // (written as they happen: rare events, so the cost is nothing next to a request's). The bench's
 // timeline.mjs sets them beside the slow requests of each latency phase.
 const fs = require('node:fs');
@@ -22,6 +23,11 @@ if (dir) {
       if (e.duration > 1) write({ at: origin + e.startTime, ms: e.duration, gc: KINDS[e.detail?.kind] ?? String(e.detail?.kind) });
     }
   }).observe({ entryTypes: ['gc'] });
+  // What the heap and the process hold, once a second: the memory a GC setting costs.
+  setInterval(() => {
+    const { rss, heapTotal, heapUsed } = process.memoryUsage();
+    write({ at: Date.now(), mem: true, rss, heapTotal, heapUsed });
+  }, 1000).unref();
   // A 5 ms timer that fires late by more than 10 ms saw the loop blocked (or the process descheduled).
   let last = performance.now();
   setInterval(() => {

@@ -34,6 +34,14 @@ const events = new Map(
 const generator = [...events.keys()].find((pid) => !phases.some((p) => p.pid === pid));
 const f1 = (v) => v.toFixed(1);
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
+// The once-a-second memory samples are not pauses: kept apart.
+for (const [pid, list] of events) events.set(pid, list.filter((e) => !e.mem));
+const memory = new Map(
+  fs
+    .readdirSync(dir)
+    .filter((f) => /^\d+\.jsonl$/.test(f))
+    .map((f) => [Number(f.slice(0, -6)), lines(path.join(dir, f)).filter((e) => e.mem)]),
+);
 
 // Per target: how many stalls of at least minMs, and how many had a GC or gap of the target or of
 // the generator overlapping them.
@@ -62,6 +70,18 @@ for (const phase of phases) {
     );
   }
   if (lines.length) console.log(`${phase.target} round ${phase.round + 1}: p99 ${f1(phase.p99)} ms\n${lines.join('\n')}`);
+}
+// Mark-compacts during the latency phases' span, and the most memory each process held then.
+const from = Math.min(...phases.map((p) => p.from));
+const to = Math.max(...phases.map((p) => p.to));
+const mb = (bytes) => (bytes / 1e6).toFixed(0);
+console.log(`\nduring the latency phases (${((to - from) / 1000).toFixed(0)} s): mark-compacts over 1 ms, peak RSS / heap total / heap used (MB)`);
+for (const pid of new Set(phases.map((p) => p.pid))) {
+  const names = [...new Set(phases.filter((p) => p.pid === pid).map((p) => p.target))].join(', ');
+  const full = (events.get(pid) ?? []).filter((e) => e.gc === 'mark-compact' && e.at >= from && e.at <= to).length;
+  const mem = (memory.get(pid) ?? []).filter((e) => e.at >= from && e.at <= to);
+  const peak = (key) => mb(Math.max(0, ...mem.map((e) => e[key])));
+  console.log(`  ${names.padEnd(34)} ${String(full).padStart(3)}   ${peak('rss').padStart(4)} / ${peak('heapTotal').padStart(4)} / ${peak('heapUsed').padStart(4)}`);
 }
 console.log(`\nstalls with a worst request ≥ ${minMs} ms, and what overlapped them`);
 for (const [target, s] of summary) {
