@@ -55,9 +55,10 @@ import { fixedRate } from './open-loop-client.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayMain = path.join(here, '..', 'dist', 'main.js');
+const require = createRequire(import.meta.url);
 // The node flags the gateway ships with (its package.json storecast.nodeFlags, as npm start and the
 // image's launcher use them): the shipped and off gateways and every variant without NODE_ARGS.
-const shippedFlags = createRequire(import.meta.url)('../../scripts/services.cjs').nodeFlagsOf(path.join(here, '..'));
+const shippedFlags = require('../../scripts/services.cjs').nodeFlagsOf(path.join(here, '..'));
 const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
@@ -77,7 +78,7 @@ if (TIMELINE_DIR) {
   fs.mkdirSync(TIMELINE_DIR, { recursive: true });
   // The load generator's own pauses delay every target's requests: logged too, under this pid.
   process.env.GC_WATCH_DIR = TIMELINE_DIR;
-  createRequire(import.meta.url)('./gc-watch.cjs');
+  require('./gc-watch.cjs');
 }
 const VARIANTS = process.argv
   .flatMap((a, i) => (a === '--variant' ? [process.argv[i + 1]] : []))

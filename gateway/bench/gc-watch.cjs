@@ -1,8 +1,7 @@
 // A preload for gateway-proxy.bench.mjs --timeline: every GC pause over 1 ms and every event-loop
 // gap over 10 ms of this process, and its memory once a second, epoch-stamped, one JSON line each
-// in $GC_WATCH_DIR/<pid>.jsonl
-// (written as they happen: rare events, so the cost is nothing next to a request's). The bench's
-// timeline.mjs sets them beside the slow requests of each latency phase.
+// in $GC_WATCH_DIR/<pid>.jsonl, written as they happen (rare events: nothing next to a request's
+// cost). The bench's timeline.mjs sets them beside the slow requests of each latency phase.
 const fs = require('node:fs');
 const path = require('node:path');
 const { constants } = require('node:perf_hooks');

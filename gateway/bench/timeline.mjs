@@ -25,23 +25,18 @@ const lines = (file) =>
     .map((l) => JSON.parse(l));
 
 const phases = lines(path.join(dir, 'phases.jsonl'));
-const events = new Map(
-  fs
-    .readdirSync(dir)
-    .filter((f) => /^\d+\.jsonl$/.test(f))
-    .map((f) => [Number(f.slice(0, -6)), lines(path.join(dir, f))]),
-);
+// Per process: its pauses (GC, event-loop gaps) and, apart, its once-a-second memory samples.
+const events = new Map();
+const memory = new Map();
+for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name))) {
+  const pid = Number(f.slice(0, -6));
+  const all = lines(path.join(dir, f));
+  events.set(pid, all.filter((e) => !e.mem));
+  memory.set(pid, all.filter((e) => e.mem));
+}
 const generator = [...events.keys()].find((pid) => !phases.some((p) => p.pid === pid));
 const f1 = (v) => v.toFixed(1);
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
-// The once-a-second memory samples are not pauses: kept apart.
-for (const [pid, list] of events) events.set(pid, list.filter((e) => !e.mem));
-const memory = new Map(
-  fs
-    .readdirSync(dir)
-    .filter((f) => /^\d+\.jsonl$/.test(f))
-    .map((f) => [Number(f.slice(0, -6)), lines(path.join(dir, f)).filter((e) => e.mem)]),
-);
 
 // Per target: how many stalls of at least minMs, and how many had a GC or gap of the target or of
 // the generator overlapping them.
@@ -51,11 +46,10 @@ for (const phase of phases) {
   const own = events.get(phase.pid) ?? [];
   const gen = events.get(generator) ?? [];
   const big = phase.stalls.filter((s) => s.worst >= minMs);
-  const s = summary.get(phase.target) ?? { phases: 0, stalls: 0, withOwn: 0, withGenerator: 0, unexplained: 0, p99: [] };
+  const s = summary.get(phase.target) ?? { stalls: 0, withOwn: 0, withGenerator: 0, unexplained: 0, p99: [] };
   summary.set(phase.target, s);
-  s.phases++;
   s.p99.push(phase.p99);
-  const lines = [];
+  const report = [];
   for (const stall of big) {
     // A pause that began up to its own length before the first slow request was due still delayed it.
     const inside = (e) => e.at + e.ms >= stall.at - 1 && e.at <= stall.until;
@@ -65,11 +59,11 @@ for (const phase of phases) {
     if (mine.length) s.withOwn++;
     if (theirs.length) s.withGenerator++;
     if (!mine.length && !theirs.length) s.unexplained++;
-    lines.push(
+    report.push(
       `    +${f1(stall.at - phase.from).padStart(7)} ms  worst ${f1(stall.worst).padStart(6)} ms, ${String(stall.requests).padStart(4)} requests  target: ${mine.map(describe).join(', ') || '–'}  generator: ${theirs.map(describe).join(', ') || '–'}`,
     );
   }
-  if (lines.length) console.log(`${phase.target} round ${phase.round + 1}: p99 ${f1(phase.p99)} ms\n${lines.join('\n')}`);
+  if (report.length) console.log(`${phase.target} round ${phase.round + 1}: p99 ${f1(phase.p99)} ms\n${report.join('\n')}`);
 }
 // Mark-compacts during the latency phases' span, and the most memory each process held then.
 const from = Math.min(...phases.map((p) => p.from));
