@@ -4,7 +4,8 @@
 //
 //   npm run build -w gateway            (the bench runs the compiled gateway: gateway/dist)
 //   node gateway/bench/gateway-proxy.bench.mjs [--rounds 5] [--seconds 3] [--connections 50]
-//        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--profile <dir>]
+//        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--timeline <dir>]
+//        [--profile <dir> [--profile-interval-us 1000]]
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
 // variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
@@ -13,10 +14,13 @@
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
 // --timeline <dir>: every child process logs its GC pauses and event-loop gaps (gc-watch.cjs) and
-// each latency phase its requests slower than --slow-ms (default 5) to <dir>;
+// each latency phase its requests slower than --slow-ms (default 5), with the CPU time the other
+// target processes on its core used meanwhile, to <dir>;
 // `node gateway/bench/timeline.mjs <dir>` sets each slow stretch beside what its target was doing.
-// --profile <dir>: the gateways run with `--cpu-prof` and write their profiles to <dir> when the
-// bench ends; `node gateway/bench/top-frames.mjs <file.cpuprofile>` prints the top frames.
+// --profile <dir>: the gateways run with `--cpu-prof` (one sample per --profile-interval-us,
+// default 1000) and write their profiles to <dir> when the bench ends;
+// `node gateway/bench/top-frames.mjs <file.cpuprofile>` prints the top frames, and with --timeline
+// `timeline.mjs <dir> --profile <dir>` what each profiled gateway did during its stalls.
 //
 // Child processes:
 //   upstream   a plain keep-alive HTTP server answering a small JSON body; counts the TCP
@@ -281,7 +285,7 @@ const main = async () => {
     for (const key of Object.keys(env)) if (key.startsWith('OTEL_') && !(key in extra)) delete env[key];
     return env;
   };
-  const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+  const profileArgs = (name) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-interval=${arg('profile-interval-us', 1000)}`, `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
   const shippedEnv = (port, extra = {}) =>
     gatewayEnv(port, {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
@@ -374,12 +378,18 @@ const main = async () => {
       const core = PIN ? (t.group === 'direct' ? 0 : 1) : undefined;
       const cpu0 = cpuMs(t.pid);
       const steal0 = stealMs(core);
+      // --timeline: what the other target processes on the same core used meanwhile (an idle
+      // one's GC or timers take the core the measured one is pinned to).
+      const coreOf = (o) => (PIN ? (o.group === 'direct' ? 0 : 1) : undefined);
+      const others = TIMELINE_DIR ? [...new Set(targets.filter((o) => o.pid !== t.pid && coreOf(o) === core).map((o) => o.pid))] : [];
+      const othersCpu0 = others.map(cpuMs);
       const started = performance.now();
       const r = await fixedRate({ port: t.port, path: t.path, headers: t.headers, rate, seconds: SECONDS, connections: CONNECTIONS, slowMs: TIMELINE_DIR ? SLOW_MS : Infinity });
       const acc = results.get(t.name);
       const wall = performance.now() - started;
       if (TIMELINE_DIR) {
-        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls };
+        const othersCpu = Object.fromEntries(others.map((pid, i) => [pid, cpuMs(pid) - othersCpu0[i]]));
+        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls, othersCpu };
         fs.appendFileSync(path.join(TIMELINE_DIR, 'phases.jsonl'), `${JSON.stringify(phase)}\n`);
       }
       // The share of a core the target used at this rate (its CPU time over the phase's wall time).

@@ -2,7 +2,12 @@
 // Reads a `gateway-proxy.bench.mjs --timeline <dir>` run: for each latency phase, its p99 and every
 // stall (a run of requests slower than --slow-ms whose delays overlap), with the GC pauses and
 // event-loop gaps that the target process and the load generator logged inside that stall.
-//   node gateway/bench/timeline.mjs <dir> [--target <name>] [--min-ms 10]
+//   node gateway/bench/timeline.mjs <dir> [--target <name>] [--min-ms 10] [--profile <dir>]
+// --profile: the same run's --cpu-prof profiles (the bench's --profile <dir>): for each stall of a
+// profiled gateway, its busiest functions inside the stall and the longest spell with no sample
+// (the main thread not running: descheduled, or stopped by something that does not sample).
+// Node marks its main thread idle from the event loop's prepare to its check phase, so `(idle)`
+// covers the native work of the poll phase too (epoll, socket reads, the HTTP parser in C++).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +21,7 @@ const argValue = (name) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const only = argValue('target');
+const profileDir = argValue('profile');
 const minMs = Number(argValue('min-ms') ?? 10);
 const lines = (file) =>
   fs
@@ -28,14 +34,59 @@ const phases = lines(path.join(dir, 'phases.jsonl'));
 // Per process: its pauses (GC, event-loop gaps) and, apart, its once-a-second memory samples.
 const events = new Map();
 const memory = new Map();
+const scavenges = new Map();
 for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name))) {
   const pid = Number(f.slice(0, -6));
   const all = lines(path.join(dir, f));
-  events.set(pid, all.filter((e) => !e.mem));
+  // Pauses under 1 ms are counted (scavenges per phase), not listed beside a stall.
+  events.set(pid, all.filter((e) => (e.gc && e.ms > 1) || e.gap));
+  scavenges.set(pid, all.filter((e) => e.gc === 'scavenge'));
   memory.set(pid, all.filter((e) => e.mem));
 }
 const generator = [...events.keys()].find((pid) => !phases.some((p) => p.pid === pid));
+// Each process's monotonic clock against the epoch (gc-watch.cjs), to place profile samples.
+const anchors = new Map();
+for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name))) {
+  const anchor = lines(path.join(dir, f)).find((e) => e.monotonicMs !== undefined);
+  if (anchor) anchors.set(Number(f.slice(0, -6)), anchor);
+}
+// --profile: gateway-<group>.cpuprofile per gateway; sample times as epoch ms, once converted.
+const profiles = new Map();
+const profileOf = (phase) => {
+  const group = phase.target.replace(/ (public|token)$/, '');
+  if (!profileDir || profiles.has(group)) return profiles.get(group);
+  const file = path.join(profileDir, `gateway-${group}.cpuprofile`);
+  const anchor = anchors.get(phase.pid);
+  let profile;
+  if (fs.existsSync(file) && anchor) {
+    const { nodes, samples, timeDeltas, startTime } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    const at = [];
+    let t = startTime;
+    for (const d of timeDeltas) at.push(anchor.at + ((t += d) / 1000 - anchor.monotonicMs));
+    profile = { at, frames: samples.map((id) => byId.get(id).callFrame) };
+  }
+  profiles.set(group, profile);
+  return profile;
+};
+const frameName = (c) => `${c.functionName || '(anonymous)'}${c.url ? ` ${c.url.split('/').slice(-2).join('/')}:${c.lineNumber + 1}` : ''}`;
+/** What the profile shows inside [from, until]: the busiest functions and the longest spell without a sample. */
+const profiled = (profile, from, until) => {
+  const self = new Map();
+  let longest = 0;
+  for (let i = 0; i < profile.at.length - 1; i++) {
+    if (profile.at[i] < from || profile.at[i] > until) continue;
+    const ms = profile.at[i + 1] - profile.at[i];
+    longest = Math.max(longest, ms);
+    const name = frameName(profile.frames[i]);
+    self.set(name, (self.get(name) ?? 0) + ms);
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return `longest spell without a sample ${f1(longest)} ms; ${top.map(([name, ms]) => `${name} ${f1(ms)}`).join(', ')}`;
+};
 const f1 = (v) => v.toFixed(1);
+// A process by the group of targets it serves (a gateway serves a public and a token route).
+const nameOf = (pid) => phases.find((p) => p.pid === pid)?.target.replace(/ (public|token)$/, '') ?? String(pid);
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
 
 // Per target: how many stalls of at least minMs, and how many had a GC or gap of the target or of
@@ -55,27 +106,51 @@ for (const phase of phases) {
     const inside = (e) => e.at + e.ms >= stall.at - 1 && e.at <= stall.until;
     const mine = own.filter(inside);
     const theirs = gen.filter(inside);
+    // The GC pauses of the other targets' processes (idle, but sharing the core).
+    const neighbours = [...events]
+      .filter(([pid]) => pid !== phase.pid && pid !== generator)
+      .flatMap(([pid, list]) => list.filter((e) => e.gc && inside(e)).map((e) => `${nameOf(pid)} ${describe(e)}`));
     s.stalls++;
     if (mine.length) s.withOwn++;
     if (theirs.length) s.withGenerator++;
     if (!mine.length && !theirs.length) s.unexplained++;
     report.push(
-      `    +${f1(stall.at - phase.from).padStart(7)} ms  worst ${f1(stall.worst).padStart(6)} ms, ${String(stall.requests).padStart(4)} requests  target: ${mine.map(describe).join(', ') || '–'}  generator: ${theirs.map(describe).join(', ') || '–'}`,
+      `    +${f1(stall.at - phase.from).padStart(7)} ms  worst ${f1(stall.worst).padStart(6)} ms, ${String(stall.requests).padStart(4)} requests  target: ${mine.map(describe).join(', ') || '–'}  generator: ${theirs.map(describe).join(', ') || '–'}${neighbours.length ? `  others: ${neighbours.join(', ')}` : ''}`,
     );
+    // The profile from a little before the first slow request was due (what delayed it began then).
+    const profile = profileOf(phase);
+    if (profile) report.push(`               profile: ${profiled(profile, stall.at - stall.worst, stall.until)}`);
   }
-  if (report.length) console.log(`${phase.target} round ${phase.round + 1}: p99 ${f1(phase.p99)} ms\n${report.join('\n')}`);
+  // CPU the other target processes used during the phase (over 5 ms): their share of the core.
+  const busyOthers = Object.entries(phase.othersCpu ?? {})
+    .filter(([, ms]) => ms > 5)
+    .map(([pid, ms]) => `${nameOf(Number(pid))} ${ms.toFixed(0)} ms`);
+  if (report.length) {
+    console.log(`${phase.target} round ${phase.round + 1}: p99 ${f1(phase.p99)} ms${busyOthers.length ? `  (others' CPU: ${busyOthers.join(', ')})` : ''}\n${report.join('\n')}`);
+  }
 }
 // Mark-compacts during the latency phases' span, and the most memory each process held then.
 const from = Math.min(...phases.map((p) => p.from));
 const to = Math.max(...phases.map((p) => p.to));
 const mb = (bytes) => (bytes / 1e6).toFixed(0);
-console.log(`\nduring the latency phases (${((to - from) / 1000).toFixed(0)} s): mark-compacts over 1 ms, peak RSS / heap total / heap used (MB)`);
+console.log(`\nduring the latency phases (${((to - from) / 1000).toFixed(0)} s): mark-compacts over 1 ms, peak RSS / heap total / heap used / new space (MB)`);
 for (const pid of new Set(phases.map((p) => p.pid))) {
   const names = [...new Set(phases.filter((p) => p.pid === pid).map((p) => p.target))].join(', ');
   const full = (events.get(pid) ?? []).filter((e) => e.gc === 'mark-compact' && e.at >= from && e.at <= to).length;
   const mem = (memory.get(pid) ?? []).filter((e) => e.at >= from && e.at <= to);
   const peak = (key) => mb(Math.max(0, ...mem.map((e) => e[key])));
-  console.log(`  ${names.padEnd(34)} ${String(full).padStart(3)}   ${peak('rss').padStart(4)} / ${peak('heapTotal').padStart(4)} / ${peak('heapUsed').padStart(4)}`);
+  console.log(`  ${names.padEnd(34)} ${String(full).padStart(3)}   ${peak('rss').padStart(4)} / ${peak('heapTotal').padStart(4)} / ${peak('heapUsed').padStart(4)} / ${peak('newSpace').padStart(3)}`);
+}
+// Scavenges during each target's latency phases: how often one interrupts the requests, and for how long.
+console.log(`\nscavenges during the latency phases, per second of phase: count, ms in all, mean and worst ms`);
+for (const target of [...new Set(phases.map((p) => p.target))]) {
+  const mine = phases.filter((p) => p.target === target);
+  const seconds = mine.reduce((sum, p) => sum + (p.to - p.from) / 1000, 0);
+  const pauses = mine.flatMap((p) => (scavenges.get(p.pid) ?? []).filter((e) => e.at >= p.from && e.at <= p.to).map((e) => e.ms));
+  const total = pauses.reduce((sum, ms) => sum + ms, 0);
+  console.log(
+    `  ${target.padEnd(18)} ${(pauses.length / seconds).toFixed(1).padStart(6)}/s ${(total / seconds).toFixed(1).padStart(6)} ms/s   mean ${f1(total / (pauses.length || 1)).padStart(5)}  worst ${f1(Math.max(0, ...pauses)).padStart(5)}`,
+  );
 }
 console.log(`\nstalls with a worst request ≥ ${minMs} ms, and what overlapped them`);
 for (const [target, s] of summary) {
