@@ -13,7 +13,7 @@ import path from 'node:path';
 
 const dir = process.argv[2];
 if (!dir) {
-  console.error('usage: node gateway/bench/timeline.mjs <dir> [--target <name>] [--min-ms 10]');
+  console.error('usage: node gateway/bench/timeline.mjs <dir> [--target <name>] [--min-ms 10] [--profile <dir>]');
   process.exit(2);
 }
 const argValue = (name) => {
@@ -31,10 +31,12 @@ const lines = (file) =>
     .map((l) => JSON.parse(l));
 
 const phases = lines(path.join(dir, 'phases.jsonl'));
-// Per process: its pauses (GC, event-loop gaps) and, apart, its once-a-second memory samples.
+// Per process: its pauses (GC, event-loop gaps), apart its scavenges and its once-a-second memory
+// samples, and its monotonic clock against the epoch (gc-watch.cjs), to place profile samples.
 const events = new Map();
 const memory = new Map();
 const scavenges = new Map();
+const anchors = new Map();
 for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name))) {
   const pid = Number(f.slice(0, -6));
   const all = lines(path.join(dir, f));
@@ -42,14 +44,10 @@ for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name)))
   events.set(pid, all.filter((e) => (e.gc && e.ms > 1) || e.gap));
   scavenges.set(pid, all.filter((e) => e.gc === 'scavenge'));
   memory.set(pid, all.filter((e) => e.mem));
+  const anchor = all.find((e) => e.monotonicMs !== undefined);
+  if (anchor) anchors.set(pid, anchor);
 }
 const generator = [...events.keys()].find((pid) => !phases.some((p) => p.pid === pid));
-// Each process's monotonic clock against the epoch (gc-watch.cjs), to place profile samples.
-const anchors = new Map();
-for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name))) {
-  const anchor = lines(path.join(dir, f)).find((e) => e.monotonicMs !== undefined);
-  if (anchor) anchors.set(Number(f.slice(0, -6)), anchor);
-}
 // --profile: gateway-<group>.cpuprofile per gateway; sample times as epoch ms, once converted.
 const profiles = new Map();
 const profileOf = (phase) => {
@@ -106,7 +104,8 @@ for (const phase of phases) {
     const inside = (e) => e.at + e.ms >= stall.at - 1 && e.at <= stall.until;
     const mine = own.filter(inside);
     const theirs = gen.filter(inside);
-    // The GC pauses of the other targets' processes (idle, but sharing the core).
+    // The GC pauses of the other targets' processes: the idle ones sharing the core, and the
+    // upstream (direct) that answers every proxied request.
     const neighbours = [...events]
       .filter(([pid]) => pid !== phase.pid && pid !== generator)
       .flatMap(([pid, list]) => list.filter((e) => e.gc && inside(e)).map((e) => `${nameOf(pid)} ${describe(e)}`));
