@@ -33,6 +33,10 @@ describe('the gateway runs with its node flags', () => {
     expect(flags).toContain('--heap-growing-percent=100');
   });
 
+  it('turns allocation-site pretenuring off (decision 0012: no process whose every scavenge promotes its requests)', () => {
+    expect(flags).toContain('--no-allocation-site-pretenuring');
+  });
+
   it('the node running the tests accepts every one of them', () => {
     const run = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
