@@ -369,18 +369,18 @@ const main = async () => {
     }
     process.stderr.write(`capacity round ${round + 1}/${ROUNDS} done\n`);
   }
+  // Pinned as spawned: direct (the upstream) on CPU 0, every proxy on CPU 1.
+  const coreOf = (target) => (PIN ? (target.group === 'direct' ? 0 : 1) : undefined);
   const referenceCapacity = median(results.get('reference')?.rps ?? []);
   const rate = FIXED_RATE || Math.max(100, Math.round((referenceCapacity || 2000) / 2));
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     for (const t of order) {
-      // Pinned as spawned: direct (the upstream) on CPU 0, every proxy on CPU 1.
-      const core = PIN ? (t.group === 'direct' ? 0 : 1) : undefined;
+      const core = coreOf(t);
       const cpu0 = cpuMs(t.pid);
       const steal0 = stealMs(core);
       // --timeline: what the other target processes on the same core used meanwhile (an idle
       // one's GC or timers take the core the measured one is pinned to).
-      const coreOf = (o) => (PIN ? (o.group === 'direct' ? 0 : 1) : undefined);
       const others = TIMELINE_DIR ? [...new Set(targets.filter((o) => o.pid !== t.pid && coreOf(o) === core).map((o) => o.pid))] : [];
       const othersCpu0 = others.map(cpuMs);
       const started = performance.now();

@@ -48,10 +48,12 @@ for (const f of fs.readdirSync(dir).filter((name) => /^\d+\.jsonl$/.test(name)))
   if (anchor) anchors.set(pid, anchor);
 }
 const generator = [...events.keys()].find((pid) => !phases.some((p) => p.pid === pid));
+// The gateway (or other process) a target belongs to: `shipped` for `shipped public` and `shipped token`.
+const groupOf = (target) => target.replace(/ (public|token)$/, '');
 // --profile: gateway-<group>.cpuprofile per gateway; sample times as epoch ms, once converted.
 const profiles = new Map();
 const profileOf = (phase) => {
-  const group = phase.target.replace(/ (public|token)$/, '');
+  const group = groupOf(phase.target);
   if (!profileDir || profiles.has(group)) return profiles.get(group);
   const file = path.join(profileDir, `gateway-${group}.cpuprofile`);
   const anchor = anchors.get(phase.pid);
@@ -84,7 +86,10 @@ const profiled = (profile, from, until) => {
 };
 const f1 = (v) => v.toFixed(1);
 // A process by the group of targets it serves (a gateway serves a public and a token route).
-const nameOf = (pid) => phases.find((p) => p.pid === pid)?.target.replace(/ (public|token)$/, '') ?? String(pid);
+const nameOf = (pid) => {
+  const phase = phases.find((p) => p.pid === pid);
+  return phase ? groupOf(phase.target) : String(pid);
+};
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
 
 // Per target: how many stalls of at least minMs, and how many had a GC or gap of the target or of
