@@ -5,7 +5,7 @@
 //   npm run build -w gateway            (the bench runs the compiled gateway: gateway/dist)
 //   node gateway/bench/gateway-proxy.bench.mjs [--rounds 5] [--seconds 3] [--connections 50]
 //        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--timeline <dir>]
-//        [--profile <dir> [--profile-interval-us 1000]]
+//        [--profile <dir> [--profile-interval-us 1000]] [--pause-kdamond]
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
 // variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
@@ -21,6 +21,10 @@
 // default 1000) and write their profiles to <dir> when the bench ends;
 // `node gateway/bench/top-frames.mjs <file.cpuprofile>` prints the top frames, and with --timeline
 // `timeline.mjs <dir> --profile <dir>` what each profiled gateway did during its stalls.
+// --sched (with --timeline; needs perf): `perf sched record` over the latency phases, to
+// <dir>/sched.data: timeline.mjs then lists what ran on each core inside every stall.
+// --pause-kdamond (root): the kernel's DAMON reclaim threads, where the VM runs them, are switched
+// off for the run and back on at exit; without it their CPU time is printed beside each round.
 //
 // Child processes:
 //   upstream   a plain keep-alive HTTP server answering a small JSON body; counts the TCP
@@ -104,6 +108,34 @@ if (!fs.existsSync(gatewayMain)) {
   console.error(`missing ${gatewayMain}: run \`npm run build -w gateway\` first`);
   process.exit(1);
 }
+
+const SCHED = process.argv.includes('--sched');
+if (SCHED && !TIMELINE_DIR) {
+  console.error('--sched needs --timeline <dir> (where sched.data goes)');
+  process.exit(2);
+}
+/**
+ * --sched: every context switch on every core while the latency phases run (`perf sched record`,
+ * timestamps on CLOCK_MONOTONIC like gc-watch.cjs's anchor), stopped as perf expects (SIGINT).
+ */
+const recordScheduler = async (file) => {
+  const perf = spawn('perf', ['sched', 'record', '-k', 'CLOCK_MONOTONIC', '-o', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise((resolve) => {
+    perf.once('close', resolve);
+    perf.once('error', resolve); // not installed: ENOENT
+  });
+  const failed = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+  if (failed) {
+    console.error('--sched: perf sched record did not start (is perf installed, and may this user trace the scheduler?)');
+    return undefined;
+  }
+  return {
+    stop: async () => {
+      perf.kill('SIGINT');
+      await exited;
+    },
+  };
+};
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -208,6 +240,55 @@ const stealMs = (cpu) => {
   return line ? (Number(line.trim().split(/\s+/)[8] ?? 0) * 1000) / TICKS : 0;
 };
 
+/**
+ * The kernel's DAMON threads (kdamond): on some of these VMs a proactive-reclaim scheme samples the
+ * access bits of all physical memory every 500 ms, in slices of 2–8 ms on either core — a stall
+ * for whatever process was due to run there (bench README § Gateway proxy, 2026-12-06 05:54).
+ * Their CPU time (ns-precise, /proc/<pid>/schedstat) is printed per phase beside steal.
+ */
+const kdamondPids = fs
+  .readdirSync('/proc')
+  .filter((name) => /^\d+$/.test(name))
+  .filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('kdamond');
+    } catch {
+      return false;
+    }
+  });
+const kdamondMs = () =>
+  kdamondPids.reduce((sum, pid) => {
+    try {
+      return sum + Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+/**
+ * --pause-kdamond: switches every running DAMON context off for the run and back on at exit (needs
+ * root; the machine's own setting otherwise stays). What the proxies do without the VM's reclaim
+ * daemon taking their cores, beside what they do with it.
+ */
+const DAMON_DIR = '/sys/kernel/mm/damon/admin/kdamonds';
+const pausedDamons = [];
+if (process.argv.includes('--pause-kdamond')) {
+  for (const id of fs.existsSync(DAMON_DIR) ? fs.readdirSync(DAMON_DIR).filter((n) => /^\d+$/.test(n)) : []) {
+    const state = path.join(DAMON_DIR, id, 'state');
+    try {
+      if (fs.readFileSync(state, 'utf8').trim() !== 'on') continue;
+      fs.writeFileSync(state, 'off');
+      pausedDamons.push(state);
+    } catch (err) {
+      console.error(`--pause-kdamond: cannot switch ${state} off (${err.code ?? err.message})`);
+    }
+  }
+  process.on('exit', () => {
+    for (const state of pausedDamons) fs.writeFileSync(state, 'on');
+  });
+  process.on('SIGTERM', () => process.exit(143));
+}
+
 const HEADERS = { accept: 'application/json', 'user-agent': 'storecast-bench' };
 
 /** N keep-alive request loops for `seconds`. */
@@ -254,7 +335,9 @@ const main = async () => {
   const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort] = await Promise.all(Array.from({ length: 6 }, freePort));
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  if (PIN) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  // -a: every thread of this process (V8's GC and compiler helpers, libuv's pool), not only the
+  // main one — its helpers otherwise run on the measured proxies' core (seen with --sched).
+  if (PIN) execFileSync('taskset', ['-apc', '0', String(process.pid)], { stdio: 'ignore' });
 
   const upstream = spawnNode(['-e', UPSTREAM_SRC], { ...process.env, PORT: String(upstreamPort), COLLECTOR_PORT: String(collectorPort) }, 0, [
     'ignore',
@@ -344,12 +427,17 @@ const main = async () => {
     `gateway proxy bench: ${ROUNDS} rounds × ${SECONDS} s per target and phase, ${CONNECTIONS} connections, node ${process.version}, ` +
       `${PIN ? 'proxies pinned to CPU 1, upstream + load generator to CPU 0' : 'not pinned'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
+  console.log(
+    kdamondPids.length === 0
+      ? 'kernel: no DAMON thread (kdamond) running'
+      : `kernel: ${kdamondPids.length} DAMON thread(s) (kdamond), ${pausedDamons.length ? `switched off for this run (--pause-kdamond; ${pausedDamons.length} context(s), back on at exit)` : 'running (--pause-kdamond switches them off for the run)'}`,
+  );
   console.log(`shipped gateway: OTEL_TRACES_SAMPLER=${process.env.OTEL_TRACES_SAMPLER ?? '(default)'} OTEL_TRACES_SAMPLER_ARG=${process.env.OTEL_TRACES_SAMPLER_ARG ?? '(default)'}, OTLP/HTTP exporter to a local fake collector; node flags (shipped and off) ${shippedFlags.join(' ') || '(none)'}`);
 
   // Warm-up: JIT, connection pools, the token cache of both gateways.
   for (const t of targets) await saturate(t.port, t.path, t.headers, 1);
 
-  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], headP99: [], tailP99: [], busy: [], steal: [], statuses: {}, errors: 0 }]));
+  const results = new Map(targets.map((t) => [t.name, { rps: [], cpu: [], newConns: [], requests: 0, p50: [], p99: [], headP99: [], tailP99: [], busy: [], steal: [], kdamond: [], statuses: {}, errors: 0 }]));
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate the order every round so no target always runs first (or right after a noisy one).
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -373,12 +461,14 @@ const main = async () => {
   const coreOf = (target) => (PIN ? (target.group === 'direct' ? 0 : 1) : undefined);
   const referenceCapacity = median(results.get('reference')?.rps ?? []);
   const rate = FIXED_RATE || Math.max(100, Math.round((referenceCapacity || 2000) / 2));
+  const sched = SCHED && (await recordScheduler(path.join(TIMELINE_DIR, 'sched.data')));
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     for (const t of order) {
       const core = coreOf(t);
       const cpu0 = cpuMs(t.pid);
       const steal0 = stealMs(core);
+      const kdamond0 = kdamondMs();
       // --timeline: what the other target processes on the same core used meanwhile (an idle
       // one's GC or timers take the core the measured one is pinned to).
       const others = TIMELINE_DIR ? [...new Set(targets.filter((o) => o.pid !== t.pid && coreOf(o) === core).map((o) => o.pid))] : [];
@@ -389,13 +479,14 @@ const main = async () => {
       const wall = performance.now() - started;
       if (TIMELINE_DIR) {
         const othersCpu = Object.fromEntries(others.map((pid, i) => [pid, cpuMs(pid) - othersCpu0[i]]));
-        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls, othersCpu };
+        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls, othersCpu, kdamondMs: kdamondMs() - kdamond0 };
         fs.appendFileSync(path.join(TIMELINE_DIR, 'phases.jsonl'), `${JSON.stringify(phase)}\n`);
       }
       // The share of a core the target used at this rate (its CPU time over the phase's wall time).
       acc.busy.push((cpuMs(t.pid) - cpu0) / wall);
       // What the hypervisor took from the target's core meanwhile, per second of the phase.
       acc.steal.push(((stealMs(core) - steal0) * 1000) / wall);
+      acc.kdamond.push(((kdamondMs() - kdamond0) * 1000) / wall);
       acc.p50.push(r.p50);
       acc.p99.push(r.p99);
       acc.headP99.push(r.headP99);
@@ -404,6 +495,7 @@ const main = async () => {
     }
     process.stderr.write(`latency round ${round + 1}/${ROUNDS} done\n`);
   }
+  if (sched) await sched.stop();
   const stats = await upstreamStats();
 
   const m = (name, key) => median(results.get(name)?.[key] ?? []);
@@ -460,12 +552,14 @@ const main = async () => {
   console.log(`\np99 of the latency phase's first tenth vs the rest (ms; medians over rounds)`);
   for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${f(m(t.name, 'headP99'), 2).padStart(8)} ${f(m(t.name, 'tailP99'), 2).padStart(8)}`);
   // Each round's p99 (in the order the rounds ran): one stalled round and a steady tail look alike in a median.
-  // A round's tail next to what the hypervisor took from the target's core then: a stall that
-  // is the machine's shows as steal, on every target alike.
-  console.log(`\np99 per round (ms), and (in brackets) steal on the target's core in ms per second`);
+  // A round's tail next to what the hypervisor took from the target's core then and what the
+  // kernel's DAMON thread ran (on either core): a stall that is the machine's shows there, on
+  // every target alike. (Other processes on the core do not: /proc/stat counts a core's busy time
+  // by ticks and misses an event loop's short bursts; `perf sched record` sees them.)
+  console.log(`\np99 per round (ms), and (in brackets) steal on the target's core / kdamond's CPU (either core), in ms per second`);
   for (const t of targets) {
-    const { p99, steal } = results.get(t.name);
-    console.log(`  ${t.name.padEnd(16)} ${p99.map((v, i) => `${f(v, 1)} (${f(steal[i])})`.padStart(12)).join(' ')}`);
+    const { p99, steal, kdamond } = results.get(t.name);
+    console.log(`  ${t.name.padEnd(16)} ${p99.map((v, i) => `${f(v, 1)} (${f(steal[i])}/${f(kdamond[i])})`.padStart(15)).join(' ')}`);
   }
   for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
     const acc = results.get(name);

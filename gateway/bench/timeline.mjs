@@ -8,8 +8,13 @@
 // (the main thread not running: descheduled, or stopped by something that does not sample).
 // Node marks its main thread idle from the event loop's prepare to its check phase, so `(idle)`
 // covers the native work of the poll phase too (epoll, socket reads, the HTTP parser in C++).
+// With the bench's --sched, <dir>/sched.data (perf sched record) gives each stall what ran on each
+// core meanwhile: the bench's own processes by name, anything else (kernel threads such as
+// kdamond, the machine's services) by its command (`perf` must be installed to read it).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -92,6 +97,57 @@ const nameOf = (pid) => {
 };
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
 
+/**
+ * Per stall (keyed by phase and start): ms each task ran on each core inside it, from `perf sched
+ * timehist` (one line per switch-out: time, [cpu], comm[tid/pid], wait, delay, run ms).
+ */
+const scheduling = new Map();
+// Every process that logged a timeline is the bench's (an idle gateway outside --only too); perf
+// is its instrument.
+const ours = new Map(
+  [...events.keys()].map((pid) => [pid, pid === generator ? 'generator' : phases.some((p) => p.pid === pid) ? nameOf(pid) : `bench:${pid}`]),
+);
+const ourNames = new Set(['perf', ...ours.values()]);
+const schedFile = path.join(dir, 'sched.data');
+const generatorAnchor = anchors.get(generator);
+if (fs.existsSync(schedFile) && generatorAnchor) {
+  const toMono = (epochMs) => epochMs - generatorAnchor.at + generatorAnchor.monotonicMs;
+  const windows = phases
+    // From when the first slow request's delay began, but not before its phase (the previous
+    // target's phase ran then).
+    .flatMap((phase) =>
+      phase.stalls
+        .filter((st) => st.worst >= minMs)
+        .map((st) => ({ key: `${phase.pid}:${st.at}`, from: toMono(Math.max(phase.from, st.at - st.worst)), until: toMono(st.until), ran: new Map() })),
+    )
+    .sort((a, b) => a.from - b.from);
+  const perf = spawn('perf', ['sched', 'timehist', '-i', schedFile], { stdio: ['ignore', 'pipe', 'ignore'] });
+  perf.once('error', () => console.error(`${schedFile}: perf is not installed, no scheduling per stall`));
+  const LINE = /^\s*([\d.]+)\s+\[(\d+)\]\s+(.+?)\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s*$/;
+  let first = 0;
+  for await (const line of readline.createInterface({ input: perf.stdout })) {
+    const m = LINE.exec(line);
+    if (!m) continue;
+    const until = Number(m[1]) * 1000;
+    const from = until - Number(m[4]);
+    // Lines come in switch-out order; no task runs a second without a switch under this load.
+    while (first < windows.length && windows[first].until < until - 1000) first++;
+    const task = m[3];
+    if (task === '<idle>') continue;
+    const ids = /\[(\d+)(?:\/(\d+))?\]$/.exec(task);
+    const pid = ids ? Number(ids[2] ?? ids[1]) : undefined;
+    const name = `cpu${Number(m[2])} ${ours.get(pid) ?? task.replace(/\[.*$/, '')}`;
+    for (let i = first; i < windows.length && windows[i].from <= until; i++) {
+      const w = windows[i];
+      const overlap = Math.min(until, w.until) - Math.max(from, w.from);
+      if (overlap > 0) w.ran.set(name, (w.ran.get(name) ?? 0) + overlap);
+    }
+  }
+  for (const w of windows) scheduling.set(w.key, w.ran);
+}
+/** A task that is not one of the bench's processes, ran at least 2 ms inside the stall. */
+const foreignIn = (ran) => [...ran].filter(([name, ms]) => ms >= 2 && !ourNames.has(name.split(' ')[1]));
+
 // Per target: how many stalls of at least minMs, and how many had a GC or gap of the target or of
 // the generator overlapping them.
 const summary = new Map();
@@ -100,7 +156,7 @@ for (const phase of phases) {
   const own = events.get(phase.pid) ?? [];
   const gen = events.get(generator) ?? [];
   const big = phase.stalls.filter((s) => s.worst >= minMs);
-  const s = summary.get(phase.target) ?? { stalls: 0, withOwn: 0, withGenerator: 0, unexplained: 0, p99: [] };
+  const s = summary.get(phase.target) ?? { stalls: 0, withOwn: 0, withGenerator: 0, withForeign: 0, unexplained: 0, p99: [] };
   summary.set(phase.target, s);
   s.p99.push(phase.p99);
   const report = [];
@@ -114,13 +170,20 @@ for (const phase of phases) {
     const neighbours = [...events]
       .filter(([pid]) => pid !== phase.pid && pid !== generator)
       .flatMap(([pid, list]) => list.filter((e) => e.gc && inside(e)).map((e) => `${nameOf(pid)} ${describe(e)}`));
+    const ran = scheduling.get(`${phase.pid}:${stall.at}`);
+    const foreign = ran ? foreignIn(ran) : [];
     s.stalls++;
     if (mine.length) s.withOwn++;
     if (theirs.length) s.withGenerator++;
-    if (!mine.length && !theirs.length) s.unexplained++;
+    if (foreign.length) s.withForeign++;
+    if (!mine.length && !theirs.length && !foreign.length) s.unexplained++;
     report.push(
       `    +${f1(stall.at - phase.from).padStart(7)} ms  worst ${f1(stall.worst).padStart(6)} ms, ${String(stall.requests).padStart(4)} requests  target: ${mine.map(describe).join(', ') || '–'}  generator: ${theirs.map(describe).join(', ') || '–'}${neighbours.length ? `  others: ${neighbours.join(', ')}` : ''}`,
     );
+    if (ran) {
+      const top = [...ran].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      report.push(`               ran: ${top.map(([name, ms]) => `${name} ${f1(ms)}`).join(', ') || '–'}`);
+    }
     // The profile from a little before the first slow request was due (what delayed it began then).
     const profile = profileOf(phase);
     if (profile) report.push(`               profile: ${profiled(profile, stall.at - stall.worst, stall.until)}`);
@@ -156,10 +219,12 @@ for (const target of [...new Set(phases.map((p) => p.target))]) {
     `  ${target.padEnd(18)} ${(pauses.length / seconds).toFixed(1).padStart(6)}/s ${(total / seconds).toFixed(1).padStart(6)} ms/s   mean ${f1(total / (pauses.length || 1)).padStart(5)}  worst ${f1(Math.max(0, ...pauses)).padStart(5)}`,
   );
 }
-console.log(`\nstalls with a worst request ≥ ${minMs} ms, and what overlapped them`);
+console.log(
+  `\nstalls with a worst request ≥ ${minMs} ms, and what overlapped them${scheduling.size ? ' (foreign: a process not the bench\'s ran ≥ 2 ms on a core inside it)' : ''}`,
+);
 for (const [target, s] of summary) {
   const p99 = [...s.p99].sort((a, b) => a - b)[Math.floor(s.p99.length / 2)];
   console.log(
-    `  ${target.padEnd(18)} p99 median ${f1(p99).padStart(6)} ms  stalls ${String(s.stalls).padStart(3)}  with the target's GC/gap ${String(s.withOwn).padStart(3)}  with the generator's ${String(s.withGenerator).padStart(3)}  neither ${String(s.unexplained).padStart(3)}`,
+    `  ${target.padEnd(18)} p99 median ${f1(p99).padStart(6)} ms  stalls ${String(s.stalls).padStart(3)}  with the target's GC/gap ${String(s.withOwn).padStart(3)}  with the generator's ${String(s.withGenerator).padStart(3)}${scheduling.size ? `  foreign ${String(s.withForeign).padStart(3)}` : ''}  none of these ${String(s.unexplained).padStart(3)}`,
   );
 }
