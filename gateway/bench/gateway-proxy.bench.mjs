@@ -561,6 +561,10 @@ const main = async () => {
     const { p99, steal, kdamond } = results.get(t.name);
     console.log(`  ${t.name.padEnd(16)} ${p99.map((v, i) => `${f(v, 1)} (${f(steal[i])}/${f(kdamond[i])})`.padStart(15)).join(' ')}`);
   }
+  // The same rate every round: a round whose busy share jumps (every function, the kernel's own
+  // writes included, taking longer) is one where the process ran slower, not one with more work.
+  console.log(`busy share per round (the target's CPU time ÷ the phase's wall time)`);
+  for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${results.get(t.name).busy.map((v) => f(v, 2).padStart(15)).join(' ')}`);
   for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
     const acc = results.get(name);
     console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);
