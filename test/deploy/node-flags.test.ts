@@ -37,6 +37,21 @@ describe('the gateway runs with its node flags', () => {
     expect(flags).toContain('--no-allocation-site-pretenuring');
   });
 
+  it('keeps the young generation from shrinking below 16 MB (decision 0013: no quarter-size new space, four times the scavenges, after an idle spell)', () => {
+    expect(flags).toContain('--min-semi-space-size=16');
+    // V8 honours it: the new space starts (and so stays) at 16 MB instead of 1 MB.
+    const newSpace = (nodeFlags: string[]) =>
+      Number(
+        execFileSync(
+          process.execPath,
+          [...nodeFlags, '-e', "process.stdout.write(String(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size))"],
+          { encoding: 'utf8' },
+        ),
+      );
+    expect(newSpace(flags)).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+    expect(newSpace([])).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('the node running the tests accepts every one of them', () => {
     const run = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
