@@ -122,7 +122,11 @@ if (fs.existsSync(schedFile) && generatorAnchor) {
     )
     .sort((a, b) => a.from - b.from);
   const perf = spawn('perf', ['sched', 'timehist', '-i', schedFile], { stdio: ['ignore', 'pipe', 'ignore'] });
-  perf.once('error', () => console.error(`${schedFile}: perf is not installed, no scheduling per stall`));
+  let missing = false;
+  perf.once('error', () => {
+    missing = true;
+    console.error(`${schedFile}: perf is not installed, no scheduling per stall`);
+  });
   const LINE = /^\s*([\d.]+)\s+\[(\d+)\]\s+(.+?)\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s*$/;
   let first = 0;
   for await (const line of readline.createInterface({ input: perf.stdout })) {
@@ -143,7 +147,7 @@ if (fs.existsSync(schedFile) && generatorAnchor) {
       if (overlap > 0) w.ran.set(name, (w.ran.get(name) ?? 0) + overlap);
     }
   }
-  for (const w of windows) scheduling.set(w.key, w.ran);
+  if (!missing) for (const w of windows) scheduling.set(w.key, w.ran);
 }
 /** A task that is not one of the bench's processes, ran at least 2 ms inside the stall. */
 const foreignIn = (ran) => [...ran].filter(([name, ms]) => ms >= 2 && !ourNames.has(name.split(' ')[1]));
