@@ -5,7 +5,7 @@
 //   npm run build -w gateway            (the bench runs the compiled gateway: gateway/dist)
 //   node gateway/bench/gateway-proxy.bench.mjs [--rounds 5] [--seconds 3] [--connections 50]
 //        [--rate <req/s>] [--no-pin] [--only direct,reference,shipped,off] [--timeline <dir>]
-//        [--profile <dir> [--profile-interval-us 1000]] [--pause-kdamond]
+//        [--sched] [--profile <dir> [--profile-interval-us 1000]] [--pause-kdamond]
 //
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
 // variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
@@ -477,16 +477,17 @@ const main = async () => {
       const r = await fixedRate({ port: t.port, path: t.path, headers: t.headers, rate, seconds: SECONDS, connections: CONNECTIONS, slowMs: TIMELINE_DIR ? SLOW_MS : Infinity });
       const acc = results.get(t.name);
       const wall = performance.now() - started;
+      const kdamondInPhase = kdamondMs() - kdamond0;
       if (TIMELINE_DIR) {
         const othersCpu = Object.fromEntries(others.map((pid, i) => [pid, cpuMs(pid) - othersCpu0[i]]));
-        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls, othersCpu, kdamondMs: kdamondMs() - kdamond0 };
+        const phase = { target: t.name, pid: t.pid, round, from: performance.timeOrigin + started, to: performance.timeOrigin + started + wall, p99: r.p99, stalls: r.stalls, othersCpu, kdamondMs: kdamondInPhase };
         fs.appendFileSync(path.join(TIMELINE_DIR, 'phases.jsonl'), `${JSON.stringify(phase)}\n`);
       }
       // The share of a core the target used at this rate (its CPU time over the phase's wall time).
       acc.busy.push((cpuMs(t.pid) - cpu0) / wall);
       // What the hypervisor took from the target's core meanwhile, per second of the phase.
       acc.steal.push(((stealMs(core) - steal0) * 1000) / wall);
-      acc.kdamond.push(((kdamondMs() - kdamond0) * 1000) / wall);
+      acc.kdamond.push((kdamondInPhase * 1000) / wall);
       acc.p50.push(r.p50);
       acc.p99.push(r.p99);
       acc.headP99.push(r.headP99);

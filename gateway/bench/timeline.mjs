@@ -93,7 +93,7 @@ const f1 = (v) => v.toFixed(1);
 // A process by the group of targets it serves (a gateway serves a public and a token route).
 const nameOf = (pid) => {
   const phase = phases.find((p) => p.pid === pid);
-  return phase ? groupOf(phase.target) : String(pid);
+  return phase ? groupOf(phase.target) : `bench:${pid}`;
 };
 const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
 
@@ -104,9 +104,7 @@ const describe = (e) => (e.gap ? `gap ${f1(e.ms)}` : `${e.gc} ${f1(e.ms)}`);
 const scheduling = new Map();
 // Every process that logged a timeline is the bench's (an idle gateway outside --only too); perf
 // is its instrument.
-const ours = new Map(
-  [...events.keys()].map((pid) => [pid, pid === generator ? 'generator' : phases.some((p) => p.pid === pid) ? nameOf(pid) : `bench:${pid}`]),
-);
+const ours = new Map([...events.keys()].map((pid) => [pid, pid === generator ? 'generator' : nameOf(pid)]));
 const ourNames = new Set(['perf', ...ours.values()]);
 const schedFile = path.join(dir, 'sched.data');
 const generatorAnchor = anchors.get(generator);
