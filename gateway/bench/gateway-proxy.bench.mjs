@@ -10,7 +10,9 @@
 // --variant <name>:<K=V,K=V>: one more gateway with tracing as shipped plus these environment
 // variables (repeatable; public and token routes), e.g. to compare two sampler settings in one run;
 // NODE_ARGS=<flags> among them replaces the node flags the gateway ships with (package.json
-// storecast.nodeFlags; space-separated, `NODE_ARGS=` for none) and is not passed as a variable.
+// storecast.nodeFlags; space-separated, `NODE_ARGS=` for none) and is not passed as a variable;
+// MAIN=<file> runs another build of the gateway (e.g. a copy of gateway/dist made before a change,
+// kept inside the repository so it resolves the same packages), not passed either.
 // --extra <file.js>: one more target, a script listening on PORT that proxies to UPSTREAM (e.g. a
 // bare http-proxy-middleware server, to see what the library itself costs).
 // --timeline <dir>: every child process logs its GC pauses and event-loop gaps (gc-watch.cjs) and
@@ -382,9 +384,10 @@ const main = async () => {
     const port = await freePort();
     // NODE_ARGS: node's own flags for this gateway in place of the shipped ones (V8 flags that
     // NODE_OPTIONS refuses; empty: none), not an environment variable.
-    const { NODE_ARGS, ...env } = v.env;
+    const { NODE_ARGS, MAIN, ...env } = v.env;
     const nodeArgs = NODE_ARGS === undefined ? shippedFlags : NODE_ARGS.split(' ').filter(Boolean);
-    variants.push({ ...v, port, child: spawnNode([...nodeArgs, ...profileArgs(`gateway-${v.name}`), gatewayMain], shippedEnv(port, env), 1) });
+    const main = MAIN ? path.resolve(MAIN) : gatewayMain;
+    variants.push({ ...v, port, child: spawnNode([...nodeArgs, ...profileArgs(`gateway-${v.name}`), main], shippedEnv(port, env), 1) });
   }
   const off = spawnNode([...shippedFlags, ...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
   const extra = EXTRA && spawnNode([...profileArgs(path.basename(EXTRA, '.js')), EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);

@@ -10,7 +10,7 @@ import { ApiDocs } from './docs/api-docs';
 import { gatewayOpenApiDocument } from './docs/gateway-openapi';
 import { swaggerUiRouter } from './docs/swagger-ui';
 import { listenEdge } from './http/edge-listener';
-import { replayStaticHeaders } from './http/static-headers';
+import { recordStaticHeaders } from './http/static-headers';
 import { gatewayHandler } from './http/gateway.handler';
 import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
@@ -146,8 +146,8 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
 
   // Every response: helmet's headers (X-Content-Type-Options nosniff, HSTS, frame, referrer and
   // content-security policies...), proxied answers included. Recorded once (they do not depend on
-  // the request): a loop of setHeader instead of helmet's dozen middlewares per request.
-  const securityHeaders: RequestHandler[] = [replayStaticHeaders(helmet()), noStoreTokens];
+  // the request): the edge writes them with each routed response's head, the express app replays them.
+  const securityHeaders = recordStaticHeaders(helmet());
   const handler = gatewayHandler({
     config,
     tokenVerifier,
@@ -176,12 +176,12 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     // TRUST_PROXY says, so clients cannot choose their rate-limit key.
     trustProxy: config.TRUST_PROXY,
     // Routed requests never reach this app (edge listener); what does gets the same headers.
-    before: [...securityHeaders, docsRouter],
+    before: [securityHeaders.middleware, noStoreTokens, docsRouter],
   });
 
   // Routed requests go straight to the gateway handler (src/http/edge-listener.ts); the express app
   // serves the rest (probes, documents, 404).
-  const server = await listenEdge({ app, handler, logger, renderError, headers: securityHeaders }, config.port);
+  const server = await listenEdge({ app, handler, logger, renderError, staticHeaders: securityHeaders, headers: [noStoreTokens] }, config.port);
   logger.info({ port: server.port }, 'gateway listening');
 
   return {

@@ -29,7 +29,16 @@ describe('gateway hardening', () => {
   it('every response carries nosniff and helmet’s headers; token responses carry Cache-Control: no-store', async () => {
     const g = await gateway();
     expect((await fetch(`${g.url}/healthz`)).headers.get('x-content-type-options')).toBe('nosniff');
-    for (const res of [await post(g, '/api/v1/auth/login', { email: 'a@b.c', password: 'x' }), await fetch(`${g.url}/api/v1/nowhere`), await fetch(`${g.url}/v3/api-docs`)]) {
+    // A proxied answer, a refusal the gateway makes itself (401 without a token), the app's 404 and docs.
+    const answers = [
+      await post(g, '/api/v1/auth/login', { email: 'a@b.c', password: 'x' }),
+      await fetch(`${g.url}/api/v1/hq/me`),
+      await fetch(`${g.url}/api/v1/nowhere`),
+      await fetch(`${g.url}/v3/api-docs`),
+    ];
+    expect(answers[1]!.status).toBe(401);
+    for (const res of answers) {
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');

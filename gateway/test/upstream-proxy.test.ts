@@ -96,6 +96,72 @@ describe('forwarding to a service (undici)', () => {
     }
   });
 
+  /** The values of one header name as they came on the wire, in order (every repeat). */
+  const wireValues = (rawHeaders: string[], name: string) => rawHeaders.filter((_, i, all) => i % 2 === 1 && all[i - 1]!.toLowerCase() === name);
+
+  it('adds the gateway’s security headers and X-Request-Id to a service’s answer, each once', async () => {
+    const res = await rawRequest(gateway, { path: '/api/v1/terms/active' });
+    expect(res.status).toBe(200);
+    expect(wireValues(res.rawHeaders, 'x-content-type-options')).toEqual(['nosniff']);
+    expect(wireValues(res.rawHeaders, 'x-frame-options')).toEqual(['SAMEORIGIN']);
+    expect(wireValues(res.rawHeaders, 'strict-transport-security')).toHaveLength(1);
+    expect(wireValues(res.rawHeaders, 'content-security-policy')[0]).toContain("default-src 'self'");
+    expect(wireValues(res.rawHeaders, 'content-type')).toEqual(['application/json']);
+    const requestIds = wireValues(res.rawHeaders, 'x-request-id');
+    expect(requestIds).toHaveLength(1);
+    expect((JSON.parse(res.body) as Echo).headers['x-request-id']).toBe(requestIds[0]);
+    // helmet removes X-Powered-By; nothing of the gateway's own framework leaks either.
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('keeps a service’s own value of a header the gateway also sets (security policy, request id), once', async () => {
+    legal.handlers.set('/api/v1/terms/active', (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        'Content-Security-Policy': "default-src 'none'",
+        'x-frame-options': 'DENY',
+        'X-Request-Id': 'the-service-own-id',
+      });
+      res.end('<p>terms</p>');
+    });
+    try {
+      const res = await rawRequest(gateway, { path: '/api/v1/terms/active' });
+      expect(res.status).toBe(200);
+      expect(wireValues(res.rawHeaders, 'content-security-policy')).toEqual(["default-src 'none'"]);
+      expect(wireValues(res.rawHeaders, 'x-frame-options')).toEqual(['DENY']);
+      expect(wireValues(res.rawHeaders, 'x-request-id')).toEqual(['the-service-own-id']);
+      expect(wireValues(res.rawHeaders, 'x-content-type-options')).toEqual(['nosniff']);
+      expect(res.body).toBe('<p>terms</p>');
+    } finally {
+      legal.handlers.delete('/api/v1/terms/active');
+    }
+  });
+
+  it('a token answer (no-store set before the service answers) keeps every repeated Set-Cookie and the security headers', async () => {
+    const identity = await startUpstream('identity');
+    const withIdentity = await startGateway({ legal: legal.url, identity: identity.url });
+    identity.handlers.set('/api/v1/auth/refresh', (_req, res) => {
+      res.writeHead(200, [
+        ['content-type', 'application/json'],
+        ['set-cookie', 'a=1; Path=/'],
+        ['set-cookie', 'b=2; Path=/'],
+      ]);
+      res.end('{}');
+    });
+    try {
+      const res = await rawRequest(withIdentity, { path: '/api/v1/auth/refresh', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(200);
+      expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      expect(wireValues(res.rawHeaders, 'cache-control')).toEqual(['no-store']);
+      expect(wireValues(res.rawHeaders, 'x-content-type-options')).toEqual(['nosniff']);
+      expect(wireValues(res.rawHeaders, 'x-request-id')).toHaveLength(1);
+    } finally {
+      await withIdentity.stop();
+      await identity.close();
+      await clearPrefix(withIdentity.prefix);
+    }
+  });
+
   it('passes a 5 MB response through byte for byte', async () => {
     const payload = Buffer.alloc(5 * 1024 * 1024);
     for (let i = 0; i < payload.length; i++) payload[i] = (i * 31) & 0xff;

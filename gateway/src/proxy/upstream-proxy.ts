@@ -110,25 +110,24 @@ const forwardHeaders = (req: Request, ctx: ForwardContext): Record<string, strin
 };
 
 /**
- * The upstream's response headers for writeHead, by lower-cased name; a repeated header (Set-Cookie)
- * becomes a list, written as repeated lines (writeHead over headers already set — X-Request-Id,
- * helmet's — sets each name once, so a flat list would keep only a repeat's last value).
+ * The upstream's response headers for writeHead, as one list (name, value, name, value…, names lower
+ * case): a repeated header (Set-Cookie) stays repeated lines. The edge's writeHead adds X-Request-Id
+ * and the static headers where the list does not carry them (src/http/edge-listener.ts).
  */
-const responseHeaders = (raw: Buffer[]): Record<string, string | string[]> => {
-  // No prototype: a header named `constructor` or `__proto__` is a header, not an inherited member.
-  const out = Object.create(null) as Record<string, string | string[]>;
+const responseHeaders = (raw: Buffer[]): string[] => {
+  const out: string[] = [];
   let connection: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toString('latin1').toLowerCase();
     const value = raw[i + 1]!.toString('latin1');
     if (name === 'connection') connection = connection === undefined ? value : `${connection},${value}`;
-    if (HOP_BY_HOP.has(name)) continue;
-    const seen = out[name];
-    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    if (!HOP_BY_HOP.has(name)) out.push(name, value);
   }
   const listed = connectionOptions(connection);
-  if (listed) for (const name of listed) delete out[name];
-  return out;
+  if (!listed) return out;
+  const kept: string[] = [];
+  for (let i = 0; i < out.length; i += 2) if (!listed.has(out[i]!)) kept.push(out[i]!, out[i + 1]!);
+  return kept;
 };
 
 /**
