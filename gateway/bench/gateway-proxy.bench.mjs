@@ -37,6 +37,8 @@
 //              LOG_LEVEL=info, TRUST_PROXY=1, telemetry on with the default sampler, exporting to
 //              the fake collector
 //   off        the same gateway with OTEL_SDK_DISABLED=true
+//   direct (CPU 1)  (when pinned) a second upstream on the proxies' core, reached with no proxy in
+//              between: what crossing to that core alone puts in the tail (not a goal)
 // This process is the load generator: Node's http client over a keep-alive agent for capacity,
 // open-loop-client.mjs (prebuilt requests on raw keep-alive sockets, far cheaper) for latency.
 //
@@ -292,6 +294,8 @@ if (process.argv.includes('--pause-kdamond')) {
 }
 
 const HEADERS = { accept: 'application/json', 'user-agent': 'storecast-bench' };
+/** The upstream served from the proxies' core (a reference point, not a goal). */
+const FAR = 'direct (CPU 1)';
 
 /** N keep-alive request loops for `seconds`. */
 const saturate = async (port, urlPath, headers, seconds) => {
@@ -334,7 +338,7 @@ const median = (values) => {
 };
 
 const main = async () => {
-  const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort] = await Promise.all(Array.from({ length: 6 }, freePort));
+  const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort, farPort, farCollectorPort] = await Promise.all(Array.from({ length: 8 }, freePort));
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   // -a: every thread of this process (V8's GC and compiler helpers, libuv's pool), not only the
@@ -353,6 +357,10 @@ const main = async () => {
       upstream.send('stats');
     });
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  // The same server on the proxies' core: a request path that crosses cores as a proxied one does,
+  // without a proxy. On these 2-vCPU VMs each core has stalls of its own, so a path through both
+  // meets more of them than direct does on one.
+  const farUpstream = PIN ? spawnNode(['-e', UPSTREAM_SRC], { ...process.env, PORT: String(farPort), COLLECTOR_PORT: String(farCollectorPort) }, 1) : undefined;
   const reference = spawnNode(['-e', REFERENCE_SRC], { ...process.env, PORT: String(referencePort), UPSTREAM: upstreamUrl }, 1);
   const gatewayEnv = (port, extra) => {
     const env = {
@@ -392,6 +400,7 @@ const main = async () => {
   const off = spawnNode([...shippedFlags, ...profileArgs('gateway-off'), gatewayMain], gatewayEnv(offPort, { OTEL_SDK_DISABLED: 'true' }), 1);
   const extra = EXTRA && spawnNode([...profileArgs(path.basename(EXTRA, '.js')), EXTRA], { ...process.env, PORT: String(extraPort), UPSTREAM: upstreamUrl }, 1);
   await waitFor(`${upstreamUrl}/`);
+  if (farUpstream) await waitFor(`http://127.0.0.1:${farPort}/`);
   if (extra) await waitFor(`http://127.0.0.1:${extraPort}/api/v1/terms/active`);
   await waitFor(`http://127.0.0.1:${referencePort}/api/v1/terms/active`);
   await waitFor(`http://127.0.0.1:${shippedPort}/healthz`);
@@ -413,6 +422,7 @@ const main = async () => {
   const PUBLIC = '/api/v1/terms/active';
   const allTargets = [
     { name: 'direct', group: 'direct', port: upstreamPort, pid: upstream.pid, path: PUBLIC, headers: HEADERS },
+    ...(farUpstream ? [{ name: FAR, group: 'far', port: farPort, pid: farUpstream.pid, path: PUBLIC, headers: HEADERS }] : []),
     { name: 'reference', group: 'reference', port: referencePort, pid: reference.pid, path: PUBLIC, headers: HEADERS },
     { name: 'shipped public', group: 'shipped', port: shippedPort, pid: shipped.pid, path: PUBLIC, headers: HEADERS },
     { name: 'shipped token', group: 'shipped', port: shippedPort, pid: shipped.pid, path: '/api/v1/hq/me', headers: auth },
@@ -453,7 +463,8 @@ const main = async () => {
       const acc = results.get(t.name);
       acc.rps.push(r.rps);
       acc.cpu.push((cpu1 - cpu0) / r.requests);
-      acc.newConns.push((after.connections - before.connections) / r.requests);
+      // The upstream counts its own connections: the one on CPU 1 has no proxy in front to count for.
+      acc.newConns.push(t.group === 'far' ? NaN : (after.connections - before.connections) / r.requests);
       acc.requests += r.requests;
       acc.errors += r.errors;
       for (const [s, n] of Object.entries(r.statuses)) acc.statuses[s] = (acc.statuses[s] ?? 0) + n;
@@ -547,6 +558,10 @@ const main = async () => {
       const p99 = m(name, 'p99') / m('direct', 'p99');
       const load = rate / m(name, 'rps');
       const vsReference = name !== 'reference' && results.has('reference') ? `; reference adds ${f(added('reference'), 2)} ms` : '';
+      if (name === FAR) {
+        console.log(`  latency ${name.padEnd(15)} load ${f(load, 2)} busy ${f(m(name, 'busy'), 2)}  p50 direct + ${f(p50, 2)} ms;  p99 ${f(p99, 2)} × direct (no proxy: the other core alone)`);
+        continue;
+      }
       console.log(
         `  latency ${name.padEnd(15)} load ${f(load, 2)} busy ${f(m(name, 'busy'), 2)}  p50 direct + ${f(p50, 2)} ms (≤ 1) ${verdict(p50 <= 1)};  p99 ${f(p99, 2)} × direct (≤ 2) ${verdict(p99 <= 2)}${vsReference}`,
       );
@@ -569,7 +584,7 @@ const main = async () => {
   // writes included, taking longer) is one where the process ran slower, not one with more work.
   console.log(`busy share per round (the target's CPU time ÷ the phase's wall time)`);
   for (const t of targets) console.log(`  ${t.name.padEnd(16)} ${results.get(t.name).busy.map((v) => f(v, 2).padStart(15)).join(' ')}`);
-  for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct')) {
+  for (const name of targets.map((t) => t.name).filter((n) => n !== 'direct' && n !== FAR)) {
     const acc = results.get(name);
     console.log(`  new upstream connections ${name.padEnd(15)} ${f(m(name, 'newConns') * 100, 3)} % of requests (≤ 1 %)  ${verdict(m(name, 'newConns') <= 0.01)}`);
     void acc;
