@@ -186,9 +186,9 @@ const server = http.createServer((req, res) => {
 server.on('connection', () => connections++);
 server.keepAliveTimeout = 65000;
 server.listen(Number(process.env.PORT), '127.0.0.1');
-// A fake OTLP/HTTP collector: every export is accepted.
+// A fake OTLP/HTTP collector (where COLLECTOR_PORT is given): every export is accepted.
 let exports = 0;
-http.createServer((req, res) => {
+if (process.env.COLLECTOR_PORT) http.createServer((req, res) => {
   req.resume();
   req.on('end', () => { exports++; res.writeHead(200, { 'content-type': 'application/x-protobuf' }); res.end(); });
 }).listen(Number(process.env.COLLECTOR_PORT), '127.0.0.1');
@@ -338,7 +338,7 @@ const median = (values) => {
 };
 
 const main = async () => {
-  const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort, farPort, farCollectorPort] = await Promise.all(Array.from({ length: 8 }, freePort));
+  const [upstreamPort, collectorPort, referencePort, shippedPort, offPort, extraPort, farPort] = await Promise.all(Array.from({ length: 7 }, freePort));
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   // -a: every thread of this process (V8's GC and compiler helpers, libuv's pool), not only the
@@ -360,7 +360,7 @@ const main = async () => {
   // The same server on the proxies' core: a request path that crosses cores as a proxied one does,
   // without a proxy. On these 2-vCPU VMs each core has stalls of its own, so a path through both
   // meets more of them than direct does on one.
-  const farUpstream = PIN ? spawnNode(['-e', UPSTREAM_SRC], { ...process.env, PORT: String(farPort), COLLECTOR_PORT: String(farCollectorPort) }, 1) : undefined;
+  const farUpstream = PIN ? spawnNode(['-e', UPSTREAM_SRC], { ...process.env, PORT: String(farPort), COLLECTOR_PORT: '' }, 1) : undefined;
   const reference = spawnNode(['-e', REFERENCE_SRC], { ...process.env, PORT: String(referencePort), UPSTREAM: upstreamUrl }, 1);
   const gatewayEnv = (port, extra) => {
     const env = {

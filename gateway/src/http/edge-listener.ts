@@ -93,16 +93,15 @@ export const listenEdge = (options: EdgeListenerOptions, port: number, host = '0
       for (const [name, value] of staticHeaders.entries) if (!this.hasHeader(name)) this.setHeader(name, value);
       if (!Array.isArray(list)) return super.writeHead(statusCode, phrase, list);
       // A list repeats a name for repeated lines (Set-Cookie): appended, not set over (Node 20's writeHead would).
-      const pairs: Array<readonly [string, OutgoingHttpHeader]> = flat
-        ? Array.from({ length: list.length / 2 }, (_, i) => [String(list[2 * i]), list[2 * i + 1]!] as const)
-        : (list as unknown as Array<[string, OutgoingHttpHeader]>);
       const seen = new Set<string>();
-      for (const [name, value] of pairs) {
+      const add = (name: string, value: OutgoingHttpHeader) => {
         const lower = name.toLowerCase();
         if (seen.has(lower)) this.appendHeader(name, value as string | readonly string[]);
         else this.setHeader(name, value);
         seen.add(lower);
-      }
+      };
+      if (flat) for (let i = 0; i < list.length; i += 2) add(String(list[i]), list[i + 1]!);
+      else for (const [name, value] of list as unknown as Array<[string, OutgoingHttpHeader]>) add(name, value);
       return super.writeHead(statusCode, phrase);
     }
   }
