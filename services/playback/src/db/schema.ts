@@ -90,9 +90,14 @@ export const playbackStates = pgTable(
 );
 
 /**
- * The commercial round-robin cursor of a store: the last commercial song placed in its queue.
- * The next one is the first active song with a greater id, wrapping to the first. Cleared when
- * that song is deleted for good (dispatch.commercial.purged, catalog.music.purged): commercial_id null.
+ * The commercial cadence of a store (spec 03 § Commercial songs, counted from play reports):
+ * commercial_id is the cursor, the last commercial song the store reported played (the next one is
+ * the first active song with a greater id, wrapping to the first), commercial_started_at when that
+ * play started (an older play reported late does not move the cursor back), and
+ * songs_since_commercial the music plays stored since the last commercial (each inserted log adds
+ * one; each stored commercial play subtracts the effective cycle N, never below 0). Cleared when
+ * the cursor's song is deleted for good (dispatch.commercial.purged, catalog.music.purged):
+ * commercial_id null. Queue reads only read this row.
  */
 export const commercialCursors = pgTable(
   'commercial_cursors',
@@ -100,13 +105,40 @@ export const commercialCursors = pgTable(
     storeId: uuid('store_id').primaryKey(),
     hqId: uuid('hq_id').notNull(),
     commercialId: uuid('commercial_id'),
+    commercialStartedAt: ts('commercial_started_at'),
+    songsSinceCommercial: integer('songs_since_commercial').notNull().default(0),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [index('commercial_cursors_commercial_idx').on(t.commercialId)],
+  (t) => [index('commercial_cursors_commercial_idx').on(t.commercialId), check('commercial_cursors_songs_since', sql`${t.songsSinceCommercial} >= 0`)],
 );
 
-export const schema = { playbackLogs, playbackDailyTotals, playbackStates, commercialCursors };
+/**
+ * One commercial song a store player reported played, stored once per (store, commercial,
+ * startedAt) whichever of the store's reporters sent it (device_id: the valid device that did, else
+ * null). Only a newly stored play moves the store's cursor and count (commercial_cursors).
+ */
+export const commercialPlays = pgTable(
+  'commercial_plays',
+  {
+    id: uuid('id').primaryKey(),
+    hqId: uuid('hq_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    deviceId: uuid('device_id'),
+    commercialId: uuid('commercial_id').notNull(),
+    startedAt: ts('started_at').notNull(),
+    playedMs: integer('played_ms'),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('commercial_plays_store_play_uq').on(t.storeId, t.commercialId, t.startedAt),
+    index('commercial_plays_hq_idx').on(t.hqId),
+    check('commercial_plays_played_ms', sql`${t.playedMs} between 0 and 86400000`),
+  ],
+);
+
+export const schema = { playbackLogs, playbackDailyTotals, playbackStates, commercialCursors, commercialPlays };
 export type PlaybackSchema = typeof schema;
 export type PlaybackLogRow = typeof playbackLogs.$inferSelect;
 export type PlaybackStateRow = typeof playbackStates.$inferSelect;
 export type DailyTotalRow = typeof playbackDailyTotals.$inferSelect;
+export type CommercialCursorRow = typeof commercialCursors.$inferSelect;
