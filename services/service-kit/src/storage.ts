@@ -23,6 +23,13 @@ export const storageEnv = {
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   /** Lifetime of presigned download URLs: long enough to start playing, short enough not to be shared. */
   S3_PRESIGN_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
+  /**
+   * Where clients fetch presigned downloads, when that is not S3_ENDPOINT (an address only this
+   * machine reaches): a public S3 or CDN endpoint, or the gateway's media proxy
+   * (`http://localhost:8080/media`); it may carry a path prefix. Presigned URLs are signed for it;
+   * every other operation still goes to S3_ENDPOINT. Unset or empty: URLs are signed for S3_ENDPOINT.
+   */
+  S3_PUBLIC_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 };
 
 export interface StorageConfig {
@@ -33,6 +40,7 @@ export interface StorageConfig {
   S3_SECRET_ACCESS_KEY: string;
   S3_FORCE_PATH_STYLE: boolean;
   S3_PRESIGN_TTL_SECONDS: number;
+  S3_PUBLIC_ENDPOINT?: string;
 }
 
 /** Files of a service, by key. An adapter, so use cases and tests never see the SDK. */
@@ -68,15 +76,20 @@ const DELETES_AT_ONCE = 8;
 const PRESIGNED_URLS_KEPT = 1000;
 
 export const createS3Storage = (config: StorageConfig): ObjectStorage => {
-  const client = new S3Client({
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
-    // S3-compatible servers reject the SDK's default checksums on presigned URLs (DEPENDENCIES.md).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clientFor = (endpoint: string) =>
+    new S3Client({
+      endpoint,
+      region: config.S3_REGION,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+      // S3-compatible servers reject the SDK's default checksums on presigned URLs (DEPENDENCIES.md).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(config.S3_ENDPOINT);
+  // Presigning makes no request: this client only signs URLs for the public endpoint. The SDK keeps
+  // a custom endpoint's path prefix in front of /bucket/key (path style) and signs that path (tested).
+  const signer = config.S3_PUBLIC_ENDPOINT ? clientFor(config.S3_PUBLIC_ENDPOINT) : client;
   const Bucket = config.S3_BUCKET;
   // Signing costs about a millisecond of CPU (the SDK builds its middleware stack per URL) and a
   // dispatch "now" signs on the headline path: the same request for the same object within a tenth
@@ -129,7 +142,7 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
       const reused = signed.get(request);
       if (reused && reused.reuseUntil > now) return reused.url;
       const url = await getSignedUrl(
-        client,
+        signer,
         new GetObjectCommand({
           Bucket,
           Key: key,
@@ -150,7 +163,10 @@ export const createS3Storage = (config: StorageConfig): ObjectStorage => {
         });
       }
     },
-    close: () => client.destroy(),
+    close: () => {
+      client.destroy();
+      if (signer !== client) signer.destroy();
+    },
   };
   return storage;
 };

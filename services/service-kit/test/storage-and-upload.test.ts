@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { AppError, badRequest, createHttpApp, createS3Storage, listen, readUpload, sniffFileType, type RunningHttpServer } from '../src';
+import { z } from 'zod';
+import { AppError, badRequest, createHttpApp, createS3Storage, listen, readUpload, sniffFileType, storageEnv, type RunningHttpServer } from '../src';
 import { startTestS3, type TestS3 } from '../src/testing';
 import { Router } from 'express';
 
@@ -44,6 +47,53 @@ describe('object storage over the embedded S3 server', () => {
     for (const key of keys) expect(await store.exists(key)).toBe(false);
     expect(await store.deleteMany([])).toBe(0);
     store.close();
+  });
+
+  it('with S3_PUBLIC_ENDPOINT, presigns for that endpoint (its path prefix kept) and does everything else at S3_ENDPOINT', async () => {
+    // The public endpoint: a proxy under /media in front of the S3 server, as the gateway's /media.
+    const proxy = http.createServer((req, res) => {
+      const url = req.url ?? '';
+      if (!url.startsWith('/media/')) {
+        res.writeHead(404).end();
+        return;
+      }
+      const upstream = http.request(`${s3.endpoint}${url.slice('/media'.length)}`, { method: req.method }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.end();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const publicEndpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/media`;
+    try {
+      const store = createS3Storage({
+        S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: true, S3_PRESIGN_TTL_SECONDS: 60, S3_PUBLIC_ENDPOINT: publicEndpoint,
+      });
+      await store.ensureBucket();
+      await store.put('music/a b+ü.png', PNG, 'image/png', PNG.length);
+      expect(await store.get('music/a b+ü.png')).toEqual(PNG);
+      const url = new URL(await store.presignGet('music/a b+ü.png'));
+      expect(`${url.origin}${url.pathname}`).toBe(`${publicEndpoint}/${s3.bucket}/music/a%20b%2B%C3%BC.png`);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+      await store.delete('music/a b+ü.png');
+      expect(await store.exists('music/a b+ü.png')).toBe(false);
+      store.close();
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('reads S3_PUBLIC_ENDPOINT as optional: empty or absent is unset, anything else must be a URL', () => {
+    const schema = z.object(storageEnv);
+    expect(schema.parse({}).S3_PUBLIC_ENDPOINT).toBeUndefined();
+    expect(schema.parse({ S3_PUBLIC_ENDPOINT: '' }).S3_PUBLIC_ENDPOINT).toBeUndefined();
+    expect(schema.parse({ S3_PUBLIC_ENDPOINT: 'http://localhost:8080/media' }).S3_PUBLIC_ENDPOINT).toBe('http://localhost:8080/media');
+    expect(schema.safeParse({ S3_PUBLIC_ENDPOINT: 'not a url' }).success).toBe(false);
   });
 
   it('deleteMany rejects when the storage does not answer', async () => {
