@@ -1,5 +1,7 @@
-// One jest run for the whole monorepo: every workspace's tests plus test/ (e2e, deploy).
-// Workspace packages resolve to their TypeScript sources, so tests need no build.
+// One jest run for the whole monorepo: every workspace's tests plus test/ (e2e, deploy, browser)
+// and scripts/ (the launcher's helpers). Workspace packages resolve to their TypeScript sources,
+// so tests need no build. web/ is not jest's: its unit tests run under vitest (`npm test -w web`,
+// a step of `npm test`); the browser tests that drive it are test/browser/*.browser.test.ts.
 const path = require('node:path');
 const fs = require('node:fs');
 
@@ -51,10 +53,15 @@ const project = (name, dir) => ({
   setupFiles: [path.join(root, 'test/setup/env.js')],
 });
 
+// Workspaces whose tests another runner owns.
+const NOT_JEST = new Set(['web']);
+
 const projects = workspaces
-  .filter((ws) => fs.existsSync(path.join(root, ws, 'src')))
+  .filter((ws) => !NOT_JEST.has(ws) && fs.existsSync(path.join(root, ws, 'src')))
   .map((ws) => project(ws, path.join(root, ws)));
 projects.push(project('test', path.join(root, 'test')));
+// The launcher's helpers are plain CommonJS, and so are their tests.
+projects.push({ ...project('scripts', path.join(root, 'scripts')), testMatch: ['<rootDir>/**/*.test.cjs'] });
 
 module.exports = {
   projects,

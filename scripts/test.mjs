@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: install dependencies when missing, build and typecheck every workspace (tests included), lint (ESLint + the layer rules), then every unit,
-// integration and e2e test in one jest run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js), ending with
-// jest's summary.
+// `npm test`: install dependencies and the system packages (chromium, espeak-ng, lame) when missing, build and typecheck
+// every workspace (tests included), lint (ESLint + the layer rules), the web clients' unit tests (vitest), then every
+// unit, integration, e2e and browser test in one jest run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js;
+// Chromium for test/browser), ending with jest's summary.
 import { spawnSync } from 'node:child_process';
 import services from './services.cjs';
 import dependencies from './dependencies.cjs';
+import systemPackages from './system-packages.cjs';
 
 const { ROOT } = services;
 
 // A fresh clone has no node_modules (lerna, jest, tsc): install first, as `npm start` does.
 dependencies.ensureDependencies(ROOT);
+// announcement-dispatch's tests speak (espeak-ng) and encode MP3 (lame); test/browser drives Chromium.
+// Installed with apt-get as root; otherwise the one command that installs them is printed.
+systemPackages.ensureSystemPackages(['chromium', 'espeak-ng', 'lame'], 'npm test');
 
 const step = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
@@ -25,4 +30,7 @@ if (!process.env.STORECAST_SKIP_TYPECHECK && passthrough.length === 0) {
   // ESLint and the layer rules (.dependency-cruiser.cjs): a violation fails before the long jest run.
   step('npm', ['run', 'lint', '--silent']);
 }
+// The web clients' unit tests run under vitest (jest leaves web/ alone), before jest so that jest's
+// summary stays the last thing printed.
+if (passthrough.length === 0) step('npm', ['test', '-w', 'web', '--silent', '--', '--passWithNoTests']);
 step('npx', ['jest', ...passthrough]);
