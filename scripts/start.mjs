@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole system on this machine, as a new user needs it. Installs dependencies
-// when needed, builds, checks PostgreSQL / Redis / RabbitMQ, creates a signing key, starts the
-// embedded S3 server, every service and the gateway with prefixed logs, prints where to go, and
-// stops everything on Ctrl-C.
+// and the speech tools (espeak-ng, lame) when needed, builds (the web clients too), checks
+// PostgreSQL / Redis / RabbitMQ, creates a signing key, starts the embedded S3 server, every
+// service and the gateway with prefixed logs, prints where to go, and stops everything on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import services from './services.cjs';
 import dependencies from './dependencies.cjs';
+import systemPackages from './system-packages.cjs';
+import publicUrls from './public-urls.cjs';
 
 const { ROOT, PORTS, runnableWorkspaces, serviceEnvironment, nodeFlagsOf } = services;
 
@@ -32,7 +34,13 @@ const run = (cmd, args, label) => {
 // 1. Dependencies: install when node_modules is missing or older than the lock file.
 dependencies.ensureDependencies(ROOT);
 
-// 2. Build every workspace in dependency order.
+// announcement-dispatch synthesizes speech locally unless TTS_PROVIDER says otherwise: espeak-ng
+// speaks, lame encodes MP3. Installed with apt-get as root; otherwise the command is printed.
+if ((process.env.TTS_PROVIDER ?? 'local') === 'local') {
+  systemPackages.ensureSystemPackages(['espeak-ng', 'lame'], 'npm start', { instead: '(or set TTS_PROVIDER=vendor / none)' });
+}
+
+// 2. Build every workspace in dependency order (web/ too: the gateway serves web/dist).
 if (!process.env.STORECAST_SKIP_BUILD) run('npm', ['run', 'build', '--silent'], 'building');
 
 // 3. The servers the system needs.
@@ -61,19 +69,7 @@ const missing = [];
 for (const [name, url, port, variable, hint] of checks) {
   if (!(await reachable(url, port))) missing.push(`${name} is not reachable at ${new URL(url).host} (${variable}).\n    Start it: ${hint}`);
 }
-// announcement-dispatch synthesizes speech locally unless TTS_PROVIDER says otherwise.
-if ((env.TTS_PROVIDER ?? 'local') === 'local') {
-  const tools = [
-    ['espeak-ng', 'speech synthesis', 'apt-get install espeak-ng'],
-    ['lame', 'MP3 encoding', 'apt-get install lame'],
-  ];
-  for (const [bin, what, hint] of tools) {
-    if (spawnSync(bin, ['--version'], { stdio: 'ignore' }).error) {
-      missing.push(`${bin} (${what} for announcements) is not installed.\n    Install it: ${hint}   (Debian; or set TTS_PROVIDER=vendor / none)`);
-    }
-  }
-}
-if (missing.length) fail(`missing servers and tools:\n  - ${missing.join('\n  - ')}`);
+if (missing.length) fail(`missing servers:\n  - ${missing.join('\n  - ')}`);
 
 // 4. The token signing key: configured, or generated once and kept in .data/keys.
 fs.mkdirSync(path.join(DATA, 'keys'), { recursive: true });
@@ -118,6 +114,11 @@ if (!env.S3_ENDPOINT) {
 }
 
 // 6. Every service, then the gateway.
+const ports = structuredClone(PORTS);
+if (env.GATEWAY_PORT) ports.gateway.http = Number(env.GATEWAY_PORT);
+const s3Endpoint = env.S3_ENDPOINT ?? `http://127.0.0.1:${s3Port}`;
+// Media reach browsers through the gateway (<public base>/media), unless S3_PUBLIC_ENDPOINT says where.
+const media = publicUrls.mediaEnvironment({ env, gatewayPort: ports.gateway.http, s3Endpoint, s3Bucket });
 const operatorEmail = env.OPERATOR_EMAIL ?? 'operator@storecast.local';
 const operatorPassword = env.OPERATOR_PASSWORD ?? 'storecast-operator';
 const shared = {
@@ -130,16 +131,15 @@ const shared = {
     JWT_PUBLIC_KEY: publicKeyPem,
     UPLOAD_TICKET_SECRET: uploadTicketSecret,
     STREAM_TICKET_SECRET: streamTicketSecret,
-    S3_ENDPOINT: env.S3_ENDPOINT ?? `http://127.0.0.1:${s3Port}`,
+    S3_ENDPOINT: s3Endpoint,
     S3_BUCKET: s3Bucket,
     S3_REGION: env.S3_REGION ?? 'us-east-1',
     S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID ?? 'S3RVER',
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? path.join(DATA, 'mail'),
+    ...media.common,
   },
 };
-const ports = structuredClone(PORTS);
-if (env.GATEWAY_PORT) ports.gateway.http = Number(env.GATEWAY_PORT);
 
 const children = [];
 let stopping = false;
@@ -190,6 +190,7 @@ for (const [i, ws] of workspaces.entries()) {
   const main = path.join(ws.dir, 'dist', 'main.js');
   if (!fs.existsSync(main)) fail(`${ws.name} is not built (${path.relative(ROOT, main)} missing)`);
   const childEnv = { ...env, ...serviceEnvironment(ws.name, shared, ports) };
+  if (ws.name === 'gateway') Object.assign(childEnv, media.gateway);
   if (ws.name === 'identity') {
     childEnv.JWT_PRIVATE_KEY = privateKeyPem;
     childEnv.OPERATOR_EMAIL = operatorEmail;
@@ -215,6 +216,7 @@ say('');
 say(`Storecast is up: ${gatewayUrl}`);
 say(`  API docs:        ${gatewayUrl}/swagger-ui/   (OpenAPI: ${gatewayUrl}/v3/api-docs)`);
 say(`  operator sign-in: ${operatorEmail} / ${env.OPERATOR_PASSWORD ? '(OPERATOR_PASSWORD)' : operatorPassword}`);
+for (const line of publicUrls.webClientLines({ env, gatewayPort: ports.gateway.http })) say(`  ${line}`);
 say(`  try: curl -s ${gatewayUrl}/api/v1/auth/login -H 'content-type: application/json' \\`);
 say(`         -d '{"email":"${operatorEmail}","password":"${env.OPERATOR_PASSWORD ? '…' : operatorPassword}"}'`);
 say(`  mail sent locally is written to ${path.relative(ROOT, shared.common.MAIL_OUTBOX_DIR)}/`);
