@@ -1,5 +1,6 @@
 // The Debian packages `npm start` and `npm test` need beyond Node and the three servers: espeak-ng
-// and lame (announcement-dispatch's local speech synthesis) and chromium (the browser tests).
+// and lame (announcement-dispatch's local speech synthesis), chromium and a Korean font (the
+// browser tests and their ko-KR screenshots).
 // Missing ones are installed with apt-get when we run as root (a fresh machine, CI); otherwise the
 // one command that installs them is printed and the process stops.
 const fs = require('node:fs');
@@ -9,9 +10,14 @@ const { spawnSync } = require('node:child_process');
 /** Where the browser tests launch Chromium from (test/browser/browser.ts). */
 const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Debian package → what needs it and how we tell it is installed. */
+/**
+ * Debian package → what needs it and how we tell it is installed: a program on PATH (bin), a
+ * program at a fixed path (program) or a data file (file).
+ */
 const PACKAGES = {
-  chromium: { what: 'browser tests', file: CHROMIUM_PATH },
+  chromium: { what: 'browser tests', program: CHROMIUM_PATH },
+  // Without a CJK font Chromium draws Korean as empty boxes in the ko-KR screenshots.
+  'fonts-nanum': { what: 'Korean text in browser screenshots', file: '/usr/share/fonts/truetype/nanum/NanumGothic.ttf' },
   'espeak-ng': { what: 'speech synthesis', bin: 'espeak-ng' },
   lame: { what: 'MP3 encoding', bin: 'lame' },
 };
@@ -28,10 +34,14 @@ const executable = (file) => {
 /** An executable named `bin` in one of PATH's directories. */
 const onPath = (bin, pathVar = process.env.PATH ?? '') => pathVar.split(path.delimiter).some((dir) => dir && executable(path.join(dir, bin)));
 
-const isInstalled = (pkg, probe = { executable, onPath }) => {
+const exists = (file) => fs.existsSync(file);
+
+const isInstalled = (pkg, probe = { executable, exists, onPath }) => {
   const spec = PACKAGES[pkg];
   if (!spec) throw new Error(`unknown system package ${pkg}`);
-  return spec.file ? probe.executable(spec.file) : probe.onPath(spec.bin);
+  if (spec.program) return probe.executable(spec.program);
+  if (spec.file) return probe.exists(spec.file);
+  return probe.onPath(spec.bin);
 };
 
 /** The packages of `wanted` that are not installed, in the order asked for. */
@@ -72,7 +82,7 @@ const fail = (msg) => {
 const defaults = () => ({
   root: typeof process.getuid === 'function' && process.getuid() === 0,
   aptGet: onPath('apt-get'),
-  probe: { executable, onPath },
+  probe: { executable, exists, onPath },
   run: (cmd, args, env) => spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } }).status,
   say,
   fail,

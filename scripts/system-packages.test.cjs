@@ -5,9 +5,10 @@ const os = require('node:os');
 const path = require('node:path');
 const { missingPackages, installCommand, plan, ensureSystemPackages, onPath, CHROMIUM_PATH } = require('./system-packages.cjs');
 
-/** A machine on which exactly `installed` are present (chromium by its file, the rest on PATH). */
+/** A machine on which exactly `installed` are present (chromium by its path, the font by its file, the rest on PATH). */
 const machine = (installed) => ({
   executable: (file) => file === CHROMIUM_PATH && installed.includes('chromium'),
+  exists: (file) => file.includes('/nanum/') && installed.includes('fonts-nanum'),
   onPath: (bin) => installed.includes(bin),
 });
 
@@ -15,11 +16,16 @@ describe('missing system packages', () => {
   it('lists the ones not installed, in the order asked for', () => {
     expect(missingPackages(['chromium', 'espeak-ng', 'lame'], machine(['espeak-ng']))).toEqual(['chromium', 'lame']);
     expect(missingPackages(['espeak-ng', 'lame'], machine(['espeak-ng', 'lame']))).toEqual([]);
+    expect(missingPackages(['chromium', 'fonts-nanum'], machine(['chromium']))).toEqual(['fonts-nanum']);
+  });
+
+  it('knows only the packages it can check', () => {
+    expect(() => missingPackages(['nginx'], machine([]))).toThrow(/unknown system package nginx/);
   });
 
   it('tells chromium by the file the browser tests launch, not by PATH', () => {
-    expect(missingPackages(['chromium'], { executable: () => false, onPath: () => true })).toEqual(['chromium']);
-    expect(missingPackages(['chromium'], { executable: (f) => f === '/usr/bin/chromium', onPath: () => false })).toEqual([]);
+    expect(missingPackages(['chromium'], { executable: () => false, exists: () => true, onPath: () => true })).toEqual(['chromium']);
+    expect(missingPackages(['chromium'], { executable: (f) => f === '/usr/bin/chromium', exists: () => false, onPath: () => false })).toEqual([]);
   });
 
   it('finds executables on PATH only', () => {
@@ -76,10 +82,10 @@ describe('ensureSystemPackages', () => {
     const options = {
       root,
       aptGet,
-      probe: { executable: (f) => f === CHROMIUM_PATH && present.includes('chromium'), onPath: (b) => present.includes(b) },
+      probe: { executable: (f) => f === CHROMIUM_PATH && present.includes('chromium'), exists: (f) => f.includes('/nanum/') && present.includes('fonts-nanum'), onPath: (b) => present.includes(b) },
       run: (cmd, args, env) => {
         calls.push([cmd, ...args, env]);
-        if (installs && args[0] === 'install') present.push(...args.filter((a) => ['chromium', 'espeak-ng', 'lame'].includes(a)));
+        if (installs && args[0] === 'install') present.push(...args.filter((a) => ['chromium', 'fonts-nanum', 'espeak-ng', 'lame'].includes(a)));
         return 0;
       },
       say: (m) => said.push(m),

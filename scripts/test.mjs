@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: install dependencies and the system packages (chromium, espeak-ng, lame) when missing, build and typecheck
+// `npm test`: install dependencies and the system packages (chromium, fonts-nanum, espeak-ng, lame) when missing, build and typecheck
 // every workspace (tests included), lint (ESLint + the layer rules), the web clients' unit tests (vitest), then every
 // unit, integration, e2e and browser test in one jest run (real PostgreSQL, RabbitMQ and Redis; see test/setup/infra.js;
 // Chromium for test/browser), ending with jest's summary.
@@ -12,9 +12,10 @@ const { ROOT } = services;
 
 // A fresh clone has no node_modules (lerna, jest, tsc): install first, as `npm start` does.
 dependencies.ensureDependencies(ROOT);
-// announcement-dispatch's tests speak (espeak-ng) and encode MP3 (lame); test/browser drives Chromium.
-// Installed with apt-get as root; otherwise the one command that installs them is printed.
-systemPackages.ensureSystemPackages(['chromium', 'espeak-ng', 'lame'], 'npm test');
+// announcement-dispatch's tests speak (espeak-ng) and encode MP3 (lame); test/browser drives Chromium
+// and screenshots Korean pages (fonts-nanum). Installed with apt-get as root; otherwise the one command
+// that installs them is printed.
+systemPackages.ensureSystemPackages(['chromium', 'fonts-nanum', 'espeak-ng', 'lame'], 'npm test');
 
 const step = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
