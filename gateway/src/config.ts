@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from '@storecast/service-kit/edge';
 import bytes from 'bytes';
 import { z } from 'zod';
@@ -39,6 +40,15 @@ const trustProxy = z
   .trim()
   .default('false')
   .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v));
+
+/** An optional URL; an empty value is the same as none. */
+const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url().optional());
+
+/**
+ * The web workspace's build output: web/dist of this checkout, from src/ (tests, tsx) and from
+ * dist/ (the built gateway) alike — both are one level below the gateway package.
+ */
+export const DEFAULT_WEB_DIST_DIR = path.resolve(__dirname, '../../web/dist');
 
 const limit = (group: RateLimitGroup) => positiveInt(RATE_LIMIT_GROUPS[group].perMinute);
 
@@ -88,6 +98,24 @@ export const configSchema = z.object({
   RATE_LIMIT_EMAIL_TEMPLATE_TEST: limit('EMAIL_TEMPLATE_TEST'),
   RATE_LIMIT_API_SIGN_UP: limit('API_SIGN_UP'),
   RATE_LIMIT_ACCOUNT_MAIL: limit('ACCOUNT_MAIL'),
+  /** The built web app (index.html, assets/, sw.js…) served at / (src/web/web-app.ts). */
+  WEB_DIST_DIR: z
+    .string()
+    .trim()
+    .default(DEFAULT_WEB_DIST_DIR)
+    .transform((v) => path.resolve(v === '' ? DEFAULT_WEB_DIST_DIR : v)),
+  /**
+   * The S3 server /media/{bucket}/{key} is proxied to (src/media/media-proxy.ts), e.g. the embedded
+   * one npm start runs. Unset or empty: /media answers 404 NOT_FOUND.
+   */
+  MEDIA_S3_ENDPOINT: optionalUrl,
+  /** The one bucket /media serves. */
+  MEDIA_S3_BUCKET: z.string().trim().min(1).default('storecast'),
+  /**
+   * Where clients fetch presigned media (the services' S3_PUBLIC_ENDPOINT, the same value): when its
+   * origin is not the gateway's own, the web app's CSP allows it in media-src and connect-src.
+   */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   /** UPLOAD_TICKET_SECRET, UPLOAD_TICKET_TTL_SECONDS, PUBLIC_BASE_URL (src/uploads/upload-config.ts). */
   ...uploadEnv,
 });

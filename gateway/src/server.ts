@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { type Clock, createHttpApp, createLogger, deadlineInterceptor, type Logger, RedisTokenRevocations, TokenVerifier, type TokenRevocations } from '@storecast/service-kit/edge';
@@ -16,6 +18,8 @@ import { createErrorRenderer } from './http/render-error';
 import { createUpstreamProxy, type Timers } from './proxy/upstream-proxy';
 import { GatewayRateLimiter } from './rate-limit/rate-limiter';
 import { createUploadEndpoints } from './uploads/upload-endpoints';
+import { createMediaProxy } from './media/media-proxy';
+import { webApp } from './web/web-app';
 import { Router, type RequestHandler } from 'express';
 
 export interface GatewayDeps {
@@ -160,6 +164,15 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     clock: deps.clock,
   });
 
+  // Not in the route table, so never on the routed path: the express app serves them.
+  const media = config.MEDIA_S3_ENDPOINT
+    ? createMediaProxy({ endpoint: config.MEDIA_S3_ENDPOINT, bucket: config.MEDIA_S3_BUCKET, timeoutMs: config.UPSTREAM_TIMEOUT_MS, clock: deps.clock })
+    : undefined;
+  const web = webApp({ distDir: config.WEB_DIST_DIR, mediaEndpoint: config.S3_PUBLIC_ENDPOINT, publicBaseUrl: config.PUBLIC_BASE_URL });
+  if (!fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {
+    logger.warn({ dir: config.WEB_DIST_DIR }, 'the web app is not built (npm run build -w web): its pages answer 503 until it is');
+  }
+
   let shuttingDown = false;
   const app = createHttpApp({
     logger,
@@ -175,12 +188,13 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
     // Services trust X-Forwarded-For from the gateway; the gateway is the edge and trusts only what
     // TRUST_PROXY says, so clients cannot choose their rate-limit key.
     trustProxy: config.TRUST_PROXY,
-    // Routed requests never reach this app (edge listener); what does gets the same headers.
-    before: [securityHeaders.middleware, noStoreTokens, docsRouter],
+    // Routed requests never reach this app (edge listener); what does gets the same headers. The web
+    // app's responses replace helmet's content security policy with their own (src/web/web-app.ts).
+    before: [securityHeaders.middleware, noStoreTokens, docsRouter, ...(media ? [media.handler] : []), web],
   });
 
   // Routed requests go straight to the gateway handler (src/http/edge-listener.ts); the express app
-  // serves the rest (probes, documents, 404).
+  // serves the rest (probes, documents, the web app, /media, 404).
   const server = await listenEdge({ app, handler, logger, renderError, staticHeaders: securityHeaders, headers: [noStoreTokens] }, config.port);
   logger.info({ port: server.port }, 'gateway listening');
 
@@ -193,6 +207,7 @@ export const start = async (config: GatewayConfig, deps: Partial<GatewayDeps> = 
       shuttingDown = true;
       await server.close();
       await proxy.close();
+      await media?.close();
       await usage.stop();
       apiKeyClient.close();
       await revocations?.close();
