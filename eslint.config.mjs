@@ -13,7 +13,7 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       // `import type` for type-only imports: erased for sure under isolatedModules/swc, and the
       // dependency graph (dependency-cruiser) tells type edges from runtime edges.
@@ -42,6 +42,11 @@ export default defineConfig(
         { paths: [{ name: 'drizzle-orm/pg-core', importNames: ['timestamp'], message: "Use timestamptz() from '@storecast/service-kit' (Drizzle's timestamp misreads years 0001–0099)." }] },
       ],
     },
+  },
+  {
+    // The web clients run in the browser (the service worker in its own global scope).
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
   },
   {
     // Plain JavaScript (jest setup, scripts, benches, deploy helpers) runs on Node.
