@@ -1,6 +1,6 @@
 import { AppError, type Principal } from '@storecast/service-kit';
-import { lockCursor, saveCursor } from '../db/commercial-cursor.repository';
-import { commercialSlots, effectiveCycle, interleave, nextCommercials, type QueueEntry } from '../domain/commercial-rotation';
+import { readCadence } from '../db/commercial-cursor.repository';
+import { commercialSlots, effectiveCycle, nextCommercials, placeCommercials, songsUntilCommercial, type QueueEntry } from '../domain/commercial-rotation';
 import { planAllows } from '../domain/plan';
 import type { CommercialSong, EffectiveSettings, PlayableMusic, PlaybackContext, Plan, PlaylistSource } from './ports';
 import { callerStore, validDevice } from './store-scope';
@@ -15,6 +15,8 @@ export interface StoreQueue {
   playlist: { id: string; name: string } | null;
   plan: Plan | null;
   commercialCycleSongs: number;
+  /** Music items before the first commercial (N minus the songs played since the last one, at least 0). */
+  songsUntilCommercial: number;
   ducking: { enabled: boolean; volumePercent: number; fadeMs: number };
   /** false when organization's settings could not be read (cycle 5, default ducking, AI music only). */
   settingsAvailable: boolean;
@@ -30,9 +32,12 @@ const isUnavailable = (err: unknown) => err instanceof AppError && err.httpStatu
  * The store's play queue (spec 03 § What the service does, § Commercial songs): the playlist of
  * the valid device, else the store's active playlist, else the HQ default (source DEFAULT), else
  * none; its music filtered by the store's plan; one commercial song overlay after every N songs
- * (N the effective commercialCycleSongs, below 1 or unavailable: 5), round-robin in ascending id
- * from the store's cursor, which this read advances (a player reads the next queue when it has
- * played this one, and gets the following commercials). When organization's settings cannot be
+ * (N the effective commercialCycleSongs, below 1 or unavailable: 5) counted from the songs the
+ * store reported played: the first after N minus the songs played since its last commercial (at
+ * least 0: first of all when N or more were played), then one after every N; picks round-robin in
+ * ascending id from the store's cursor (its last commercial played). The read writes nothing: a
+ * reload, another device or a second read answers the same commercials until the store reports
+ * plays (report-playback.use-case.ts moves the count and the cursor). When organization's settings cannot be
  * read the queue still plays: cycle 5, the spec's ducking defaults, and AI music only (the
  * plan is unknown, so no licensed music).
  */
@@ -60,7 +65,9 @@ export const readStoreQueue = async (ctx: PlaybackContext, principal: Principal,
   const playable = (music ?? []).filter((m) => planAllows(plan, m.musicSource));
   const playlist = music ? resolved.playlist : null;
 
-  const slots = commercialSlots(playable.length, cycle);
+  const cadence = await readCadence(ctx.db, store.id);
+  const firstGap = songsUntilCommercial(cycle, cadence.songsSince);
+  const slots = commercialSlots(playable.length, cycle, firstGap);
   let songs: CommercialSong[] = [];
   let commercialsAvailable = true;
   if (slots > 0) {
@@ -72,18 +79,8 @@ export const readStoreQueue = async (ctx: PlaybackContext, principal: Principal,
       ctx.logger.warn({ err, storeId: store.id }, 'commercial songs unavailable: queue without commercials');
     }
   }
-  let picked: CommercialSong[] = [];
-  if (slots > 0 && songs.length > 0) {
-    const byId = new Map(songs.map((s) => [s.id.toLowerCase(), s]));
-    const now = ctx.clock.now();
-    const picks = await ctx.db.transaction(async (tx) => {
-      const cursor = await lockCursor(tx, store.id, hqId, now);
-      const next = nextCommercials([...byId.keys()], cursor, slots);
-      await saveCursor(tx, store.id, next.cursor, now);
-      return next.picks;
-    });
-    picked = picks.map((id) => byId.get(id)!);
-  }
+  const byId = new Map(songs.map((s) => [s.id.toLowerCase(), s]));
+  const picked = nextCommercials([...byId.keys()], cadence.cursor, slots).map((id) => byId.get(id)!);
 
   return {
     storeId: store.id,
@@ -92,10 +89,11 @@ export const readStoreQueue = async (ctx: PlaybackContext, principal: Principal,
     playlist,
     plan,
     commercialCycleSongs: cycle,
+    songsUntilCommercial: firstGap,
     ducking,
     settingsAvailable,
     commercialsAvailable,
-    entries: interleave(playable, picked, cycle),
+    entries: placeCommercials(playable, picked, firstGap, cycle),
     generatedAt: ctx.clock.now(),
   };
 };

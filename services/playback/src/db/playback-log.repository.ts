@@ -31,7 +31,9 @@ export interface PreviousSignal {
  * (`state`), unnests the batch and inserts it with ON CONFLICT DO NOTHING (the partial unique
  * indexes on (store, music, startedAt) and (device, music, startedAt) drop what is already
  * stored), and adds only the rows the insert RETURNs to the store's daily totals, per KST day,
- * trust / non-trust, cache hits and misses (null cacheHit counts in neither). The logs are read
+ * trust / non-trust, cache hits and misses (null cacheHit counts in neither), and their number to
+ * the store's songs since its last commercial (commercial_cursors; no row written when none was
+ * inserted, so a retry counts nothing). The logs are read
  * through the state upsert, so every report of a reporter takes the state row first and identical
  * concurrent reports serialize on it; totals are upserted in day order, and not at all when every
  * row conflicted (the group by of no inserted row is no row). The state row keeps the batch's
@@ -82,6 +84,11 @@ export const recordReportQuery = (b: ReportWrite): SQL => {
         cache_hit_count = d.cache_hit_count + excluded.cache_hit_count,
         cache_miss_count = d.cache_miss_count + excluded.cache_miss_count,
         updated_at = excluded.updated_at
+      returning 1
+    ), counted as (
+      insert into commercial_cursors as c (store_id, hq_id, commercial_id, songs_since_commercial, updated_at)
+      select ${b.storeId}::uuid, ${b.hqId}::uuid, null, count(*), ${at}::timestamptz from inserted having count(*) > 0
+      on conflict (store_id) do update set songs_since_commercial = c.songs_since_commercial + excluded.songs_since_commercial, updated_at = excluded.updated_at
       returning 1
     )
     select o.signal_emitted_at, o.signal_emitted_state, (o.reporter_exists is not null) as reporter_existed,

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '@storecast/service-kit';
-import { commercialCursors, playbackDailyTotals, playbackLogs, playbackStates } from './schema';
+import { commercialCursors, commercialPlays, playbackDailyTotals, playbackLogs, playbackStates } from './schema';
 
 /**
  * What a purge deletes: a store's rows (store id AND its HQ id), or, without storeId, every row
@@ -11,7 +11,7 @@ export interface TenantScope {
   storeId?: string;
 }
 
-type TenantTable = typeof playbackLogs | typeof playbackDailyTotals | typeof playbackStates | typeof commercialCursors;
+type TenantTable = typeof playbackLogs | typeof playbackDailyTotals | typeof playbackStates | typeof commercialCursors | typeof commercialPlays;
 
 const scoped = (table: TenantTable, scope: TenantScope): SQL =>
   and(eq(table.hqId, scope.hqId), scope.storeId === undefined ? undefined : eq(table.storeId, scope.storeId))!;
@@ -42,9 +42,15 @@ export const deleteStatesOf = async (tx: DbExecutor, scope: TenantScope): Promis
   (await tx.delete(playbackStates).where(scoped(playbackStates, scope)).returning({ reporterId: playbackStates.reporterId })).map((r) => r.reporterId);
 
 /**
- * The tenant's commercial cursor: a store's through its primary key. No index leads with hq_id
+ * The tenant's commercial cadence row (cursor and songs since the last commercial): a store's through its primary key. No index leads with hq_id
  * here, so an HQ's is a sequential scan of this one-row-per-store table; an HQ purge comes after
  * the purges of all its stores and normally finds nothing left.
  */
 export const deleteCommercialCursorsOf = (tx: DbExecutor, scope: TenantScope): Promise<number> =>
   deleteCounted(tx, commercialCursors, scope);
+
+/**
+ * The tenant's commercial plays: a store's through commercial_plays_store_play_uq (store_id
+ * leading), an HQ's through commercial_plays_hq_idx.
+ */
+export const deleteCommercialPlaysOf = (tx: DbExecutor, scope: TenantScope): Promise<number> => deleteCounted(tx, commercialPlays, scope);

@@ -14,6 +14,7 @@ export const toQueueResponse = (q: StoreQueue): z.input<typeof StoreQueueRespons
   playlist: q.playlist,
   plan: q.plan,
   commercialCycleSongs: q.commercialCycleSongs,
+  songsUntilCommercial: q.songsUntilCommercial,
   ducking: q.ducking,
   settingsAvailable: q.settingsAvailable,
   commercialsAvailable: q.commercialsAvailable,

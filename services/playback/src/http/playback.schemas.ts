@@ -9,6 +9,7 @@ import { REPORTED_STATES } from '../domain/playback-state';
 const iso = z.iso.datetime({ offset: false }).openapi({ description: 'ISO 8601, UTC, milliseconds' });
 const isoOrNull = iso.nullable();
 const MAX_LOGS = 200;
+const MAX_COMMERCIAL_PLAYS = 20;
 const MAX_PLAYED_MS = 86_400_000;
 // The plays a log can record: from the first instant PostgreSQL stores (year 1, UTC) to the end of
 // the last KST day (9999-12-31), so a play's instant and its KST day are both dates of years 1–9999.
@@ -21,30 +22,62 @@ export const MusicSource = z.enum(['AI', 'TRUST']).openapi('MusicSource');
 
 // ---- store: report
 
+const playStartedAt = (what: string) =>
+  z.iso
+    .datetime({ offset: true, abort: true })
+    .refine((v) => Date.parse(v) >= FIRST_PLAY && Date.parse(v) <= LAST_PLAY, 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00')
+    .openapi({ description: `When the ${what} started (ISO 8601), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00` });
+
 export const PlaybackLogRequest = z
   .object({
     musicId: z.string().min(1).max(100).openapi({ description: 'A catalog music id; a log of an unknown music is skipped, the others stored' }),
     libraryId: uuidSchema().nullish(),
-    startedAt: z.iso
-      .datetime({ offset: true, abort: true })
-      .refine((v) => Date.parse(v) >= FIRST_PLAY && Date.parse(v) <= LAST_PLAY, 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00')
-      .openapi({ description: 'When the play started (ISO 8601), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00' }),
+    startedAt: playStartedAt('play'),
     playedMs: z.number().int().min(0).max(MAX_PLAYED_MS),
     cacheHit: z.boolean().nullish().openapi({ description: 'null or absent: not counted in hit-rate statistics' }),
   })
   .openapi('PlaybackLogRequest');
 
+export const PlaybackCommercialPlayRequest = z
+  .object({
+    commercialId: uuidSchema().openapi({ description: 'The COMMERCIAL item\'s commercialId; a song that is not an active commercial song of the store\'s HQ is skipped, the others stored' }),
+    startedAt: playStartedAt('commercial'),
+    playedMs: z.number().int().min(0).max(MAX_PLAYED_MS).nullish(),
+  })
+  .openapi('PlaybackCommercialPlayRequest', {
+    description:
+      'A commercial song the player played. Stored once per (store, commercialId, startedAt), whichever device reports it; a newly stored play moves the ' +
+      'store\'s commercial cursor to that song and takes N (the effective commercialCycleSongs) off its songs since the last commercial, never below 0',
+  });
+
 export const PlaybackReportRequest = z
   .object({
     state: ReportedState.openapi({ description: 'OFFLINE (or any other value) answers 400 PLAYBACK_INVALID_STATE' }),
     currentMusicId: z.string().max(100).nullish(),
-    logs: z.array(PlaybackLogRequest).max(MAX_LOGS).nullish(),
+    logs: z
+      .array(PlaybackLogRequest)
+      .max(MAX_LOGS)
+      .nullish()
+      .openapi({ description: 'Music plays (at most 200); each newly stored one counts toward the store\'s next commercial (one after every N songs played)' }),
+    commercialPlays: z
+      .array(PlaybackCommercialPlayRequest)
+      .max(MAX_COMMERCIAL_PLAYS)
+      .nullish()
+      .openapi({ description: 'Commercial songs played since the last report (at most 20); absent or null: none (older players)' }),
     deviceId: z.string().max(100).nullish().openapi({ description: 'A valid device of the store reports for itself; a wrong id falls back to store level' }),
   })
   .openapi('PlaybackReportRequest');
 
 export const PlaybackReportResponse = z
-  .object({ recordedLogCount: z.number().int().min(0).openapi({ description: 'Logs stored by this call (duplicates and unknown music not counted)' }) })
+  .object({
+    recordedLogCount: z.number().int().min(0).openapi({ description: 'Logs stored by this call (duplicates and unknown music not counted)' }),
+    recordedCommercialCount: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .openapi({ description: 'Commercial plays stored by this call (duplicates and inactive or foreign songs not counted); present when the request carried commercialPlays' }),
+  })
   .openapi('PlaybackReportResponse');
 
 // ---- store: queue
@@ -90,7 +123,16 @@ export const StoreQueueResponse = z
     source: z.enum(['DEVICE', 'STORE', 'DEFAULT', 'NONE']).openapi({ description: 'Which playlist: the device\'s, the store\'s active one, the HQ default, or none' }),
     playlist: z.object({ id: uuidSchema(), name: z.string() }).nullable(),
     plan: z.enum(['AI', 'TRUST']).nullable().openapi({ description: 'The plan the music was filtered by (TRUST: TRUST and AI; AI: AI only; null: all)' }),
-    commercialCycleSongs: z.number().int().min(1).openapi({ description: 'One commercial after every N songs (effective value; 5 when below 1 or unavailable)' }),
+    commercialCycleSongs: z.number().int().min(1).openapi({ description: 'One commercial after every N songs played (effective value; 5 when below 1 or unavailable)' }),
+    songsUntilCommercial: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({
+        description:
+          'MUSIC items before the first COMMERCIAL item: N minus the songs the store reported played since its last reported commercial, at least 0 ' +
+          '(0: the queue starts with a commercial). A player offline counts down from it; counted whether or not a commercial song is available',
+      }),
     ducking: Ducking,
     settingsAvailable: z.boolean().openapi({ description: 'false: organization could not be asked (cycle 5, default ducking, AI music only)' }),
     commercialsAvailable: z.boolean().openapi({ description: 'false: announcement-dispatch could not be asked (no commercials this time)' }),

@@ -18,10 +18,12 @@ export const storePlaybackRouter = (api: ServiceApi, ctx: PlaybackContext): Rout
     method: 'get',
     path: '/api/v1/store/playback/queue',
     operationId: 'getStorePlaybackQueue',
-    summary: 'The store\'s play queue: plan-filtered music of the resolved playlist with commercial overlays after every N songs',
+    summary: 'The store\'s play queue: plan-filtered music of the resolved playlist with commercial overlays after every N songs played',
     description:
       'Playlist: the valid device\'s own, else the store\'s active one, else the HQ default (source DEFAULT), else none (empty). ' +
-      'A COMMERCIAL item is an overlay, not a music slot. Each read advances the store\'s commercial round-robin cursor.',
+      'A COMMERCIAL item is an overlay, not a music slot. Commercials are placed by the songs the store reported played: the first after ' +
+      'songsUntilCommercial MUSIC items, then one after every commercialCycleSongs; picks go round-robin in ascending id from the last commercial reported played. ' +
+      'The read changes nothing: reading again answers the same commercials until plays are reported.',
     tags,
     auth,
     query: StoreQueueQuery,
@@ -37,7 +39,9 @@ export const storePlaybackRouter = (api: ServiceApi, ctx: PlaybackContext): Rout
     summary: 'Report the player\'s state and the plays since the last report (at most 200 logs)',
     description:
       'Updates the state and last-signal time of the store (or of the valid device). Logs are stored once per (store or device, musicId, startedAt); ' +
-      'logs of unknown music are skipped. OFFLINE cannot be reported (400 PLAYBACK_INVALID_STATE).',
+      'logs of unknown music are skipped. Each newly stored log counts toward the store\'s next commercial. commercialPlays are stored once per ' +
+      '(store, commercialId, startedAt); each newly stored one moves the commercial cursor to its song and takes N songs off the count. ' +
+      'OFFLINE cannot be reported (400 PLAYBACK_INVALID_STATE).',
     tags,
     auth,
     body: PlaybackReportRequest,
@@ -48,7 +52,7 @@ export const storePlaybackRouter = (api: ServiceApi, ctx: PlaybackContext): Rout
         next(typeof state === 'string' && !isReportedState(state) ? badRequest('PLAYBACK_INVALID_STATE', `state ${state.slice(0, 20)} cannot be reported (PLAYING, PAUSED or SILENT)`) : undefined);
       },
     ],
-    response: { status: 200, description: 'How many logs this call stored', schema: PlaybackReportResponse },
+    response: { status: 200, description: 'How many logs (and commercial plays) this call stored', schema: PlaybackReportResponse },
     errors: { 400: ['PLAYBACK_INVALID_STATE'], 403: ['PRINCIPAL_SCOPE_MISMATCH'], 503: ['SERVICE_UNAVAILABLE'] },
     handler: async ({ principal, body }) =>
       reportPlayback(ctx, principal, {
@@ -56,6 +60,7 @@ export const storePlaybackRouter = (api: ServiceApi, ctx: PlaybackContext): Rout
         currentMusicId: body.currentMusicId ?? null,
         deviceId: body.deviceId ?? null,
         logs: (body.logs ?? []).map((l) => ({ musicId: l.musicId, libraryId: l.libraryId?.toLowerCase() ?? null, startedAt: new Date(l.startedAt), playedMs: l.playedMs, cacheHit: l.cacheHit ?? null })),
+        commercialPlays: body.commercialPlays ? body.commercialPlays.map((p) => ({ commercialId: p.commercialId, startedAt: new Date(p.startedAt), playedMs: p.playedMs ?? null })) : null,
       }),
   });
 
