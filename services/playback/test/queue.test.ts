@@ -157,74 +157,258 @@ describe('plan filtering', () => {
   });
 });
 
-describe('commercial songs', () => {
-  it('one commercial overlay follows every N songs, round-robin in ascending id, and the next read goes on from the cursor', async () => {
-    const t = storeWithSongs(7);
-    h.organization.setStore({ id: t.storeId, commercialCycleSongs: 3 });
-    const [a, b, c] = ascendingIds(3);
-    for (const id of [c!, a!, b!]) h.commercials.add({ id, hqId: t.hqId });
+describe('commercial songs (counted from the songs the store reported played)', () => {
+  const REPORT = '/api/v1/store/playback/report';
+  const report = (token: string, body: Record<string, unknown>) => h.api('POST', REPORT, { token, body });
+  let second = 0;
+  /** A new play's start (each call a later instant, so every play is a new one). */
+  const nextStart = () => new Date(Date.UTC(2026, 2, 1, 0, 0, ++second)).toISOString();
+  /** `n` new plays of the store's songs. */
+  const songPlays = (t: { songs: string[] }, n: number) => Array.from({ length: n }, (_, i) => ({ musicId: t.songs[i % t.songs.length]!, startedAt: nextStart(), playedMs: 180_000 }));
+  const reportSongs = async (t: Tenant & { songs: string[] }, n: number, extra: Record<string, unknown> = {}) => {
+    const res = await report(t.storeToken, { state: 'PLAYING', logs: songPlays(t, n), ...extra });
+    expect([res.status, res.body.recordedLogCount]).toEqual([200, n]);
+    return res;
+  };
+  const reportCommercial = (token: string, commercialId: string, startedAt = nextStart(), extra: Record<string, unknown> = {}) =>
+    report(token, { state: 'PLAYING', commercialPlays: [{ commercialId, startedAt, playedMs: 15_000 }], ...extra });
+  const types = (items: Item[]) => items.map((i) => (i.type === 'MUSIC' ? 'M' : 'C')).join('');
+  const cadenceOf = async (storeId: string) =>
+    (await h.pool.query('select commercial_id, songs_since_commercial from commercial_cursors where store_id = $1', [storeId])).rows[0] as
+      | { commercial_id: string | null; songs_since_commercial: number }
+      | undefined;
+  /** A store with `songs` songs, cycle `cycle` and commercial songs a < b < c … of its HQ (added out of order). */
+  const storeWithCommercials = (songs: number, cycle: number, commercials: number) => {
+    const t = storeWithSongs(songs);
+    h.organization.setStore({ id: t.storeId, commercialCycleSongs: cycle });
+    const ids = ascendingIds(commercials);
+    for (const id of [...ids].reverse()) h.commercials.add({ id, hqId: t.hqId });
+    return { t, ids };
+  };
+
+  it('when nothing was played yet, one commercial overlay follows every N songs, round-robin in ascending id', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(7, 3, 3);
     const first = await queue(t.storeToken);
-    expect(first.body.items.map((i: Item) => i.type)).toEqual(['MUSIC', 'MUSIC', 'MUSIC', 'COMMERCIAL', 'MUSIC', 'MUSIC', 'MUSIC', 'COMMERCIAL', 'MUSIC']);
+    expect(types(first.body.items)).toBe('MMMCMMMCM');
+    expect([first.body.songsUntilCommercial, first.body.commercialCycleSongs]).toEqual([3, 3]);
     expect(commercialIds(first.body.items)).toEqual([a, b]);
-    expect(first.body.items[3]).toEqual(expect.objectContaining({ overlay: true, duckMusic: true, durationSeconds: 15, audioUrl: expect.stringContaining(a!) }));
+    expect(first.body.items[3]).toEqual(expect.objectContaining({ type: 'COMMERCIAL', commercialId: a, title: expect.any(String), overlay: true, duckMusic: true, durationSeconds: 15, audioUrl: expect.stringContaining(a!) }));
     expect(musicIds(first.body.items)).toEqual(t.songs);
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([c, a]);
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([b, c]);
   });
 
-  it('a cycle below 1 is 5; a queue shorter than the cycle carries no commercial and leaves the cursor alone', async () => {
+  it('reading the queue again (a reload, another device) answers the same commercials and writes nothing', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(7, 3, 3);
+    const deviceId = newId();
+    h.organization.setDevice({ id: deviceId, storeId: t.storeId });
+    const answers = [await queue(t.storeToken), await queue(t.storeToken), await queue(t.storeToken, deviceId)];
+    expect(answers.map((a) => [types(a.body.items), commercialIds(a.body.items), a.body.songsUntilCommercial])).toEqual(Array(3).fill(['MMMCMMMCM', [a, b], 3]));
+    expect(await cadenceOf(t.storeId)).toBeUndefined();
+  });
+
+  it('concurrent reads of one store all answer the same commercials', async () => {
+    const { t, ids: [a] } = storeWithCommercials(5, 5, 6);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => queue(t.storeToken)));
+    // Every read answers (a refusal shows its status and body here, not as a missing list below).
+    expect(answers.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual([]);
+    expect(answers.map((r) => commercialIds(r.body.items))).toEqual(Array(6).fill([a]));
+  });
+
+  it('when N songs were reported played, the next queue starts with a commercial', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(4, 3, 3);
+    await reportSongs(t, 3);
+    const res = await queue(t.storeToken);
+    expect([types(res.body.items), res.body.songsUntilCommercial, commercialIds(res.body.items)]).toEqual(['CMMMCM', 0, [a, b]]);
+  });
+
+  it('when some of the N songs were reported played, the first commercial comes after the rest of them', async () => {
+    const { t } = storeWithCommercials(5, 3, 2);
+    await reportSongs(t, 2);
+    const res = await queue(t.storeToken);
+    expect([types(res.body.items), res.body.songsUntilCommercial]).toEqual(['MCMMMCM', 1]);
+  });
+
+  it('when the commercial is reported played, the cursor moves on and the count starts again', async () => {
+    const { t, ids: [a, b, c] } = storeWithCommercials(4, 3, 3);
+    await reportSongs(t, 4);
+    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([a, b]);
+    const played = await reportCommercial(t.storeToken, a!);
+    expect(played.body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 1 });
+    // 4 songs played, the commercial took 3 of them: one left, two more before the next.
+    const next = await queue(t.storeToken);
+    expect([types(next.body.items), next.body.songsUntilCommercial, commercialIds(next.body.items)]).toEqual(['MMCMM', 2, [b]]);
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: a, songs_since_commercial: 1 });
+    await reportSongs(t, 2);
+    await reportCommercial(t.storeToken, b!);
+    await reportSongs(t, 3);
+    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([c, a]);
+  });
+
+  it('songs and the commercial in one report: the songs count first, then the commercial takes N off', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(6, 3, 2);
+    const res = await reportSongs(t, 5, { commercialPlays: [{ commercialId: a, startedAt: nextStart() }] });
+    expect(res.body).toEqual({ recordedLogCount: 5, recordedCommercialCount: 1 });
+    const next = await queue(t.storeToken);
+    expect([next.body.songsUntilCommercial, commercialIds(next.body.items)[0]]).toEqual([1, b]);
+  });
+
+  it('duplicate reports count once: a retried batch, the same plays again with more, the same commercial twice', async () => {
+    const { t } = storeWithCommercials(6, 5, 2);
+    const logs = songPlays(t, 3);
+    expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 3 });
+    expect((await report(t.storeToken, { state: 'PLAYING', logs })).body).toEqual({ recordedLogCount: 0 });
+    expect((await report(t.storeToken, { state: 'PAUSED', logs: [...logs].reverse() })).body).toEqual({ recordedLogCount: 0 });
+    expect((await report(t.storeToken, { state: 'PLAYING', logs: [...logs, ...songPlays(t, 1)] })).body).toEqual({ recordedLogCount: 1 });
+    expect((await queue(t.storeToken)).body.songsUntilCommercial).toBe(1);
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: null, songs_since_commercial: 4 });
+
+    await reportSongs(t, 6);
+    const [id] = commercialIds((await queue(t.storeToken)).body.items);
+    const startedAt = nextStart();
+    expect((await reportCommercial(t.storeToken, id!, startedAt)).body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 1 });
+    expect((await reportCommercial(t.storeToken, id!, startedAt)).body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 0 });
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: id, songs_since_commercial: 5 });
+  });
+
+  it('identical reports sent at once, and the store\'s devices reporting their own plays, count every play exactly once', async () => {
+    const { t, ids: [a] } = storeWithCommercials(5, 5, 2);
+    const [d1, d2] = [newId(), newId()];
+    for (const id of [d1, d2]) h.organization.setDevice({ id, storeId: t.storeId });
+    const logs = songPlays(t, 4);
+    const commercialPlays = [{ commercialId: a, startedAt: nextStart() }];
+    const answers = await Promise.all(Array.from({ length: 6 }, () => report(t.storeToken, { state: 'PLAYING', logs, commercialPlays })));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(answers.reduce((n, r) => n + r.body.recordedLogCount, 0)).toBe(4);
+    expect(answers.reduce((n, r) => n + r.body.recordedCommercialCount, 0)).toBe(1);
+    // 4 songs, then the commercial took 5: 0 left. Each device's plays add to the store's count.
+    const devices = await Promise.all([d1, d2].map((deviceId) => report(t.storeToken, { state: 'PLAYING', deviceId, logs: songPlays(t, 2) })));
+    expect(devices.map((r) => r.body)).toEqual([{ recordedLogCount: 2 }, { recordedLogCount: 2 }]);
+    expect((await queue(t.storeToken, d1)).body.songsUntilCommercial).toBe(1);
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: a, songs_since_commercial: 4 });
+  });
+
+  it('plays reported late and out of order after an offline spell count once; an older commercial play does not move the cursor back', async () => {
+    const { t, ids: [a, b, c] } = storeWithCommercials(5, 2, 3);
+    // Played in this order: 3 songs and commercial a offline, then commercial b and 3 songs online.
+    const offline = songPlays(t, 3);
+    const early = nextStart();
+    const late = nextStart();
+    const online = songPlays(t, 3);
+    expect((await reportCommercial(t.storeToken, b!, late)).body.recordedCommercialCount).toBe(1);
+    expect((await report(t.storeToken, { state: 'PLAYING', logs: online })).body.recordedLogCount).toBe(3);
+    // The offline spell's plays arrive last, songs in reverse order, one of them twice.
+    expect((await report(t.storeToken, { state: 'PLAYING', logs: [...offline, offline[0]].reverse() })).body.recordedLogCount).toBe(3);
+    expect((await reportCommercial(t.storeToken, a!, early)).body.recordedCommercialCount).toBe(1);
+    // 6 songs, two commercials of 2 each (the first found nothing to take): 4; the cursor stays on b, the later play.
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: b, songs_since_commercial: 4 });
+    expect(commercialIds((await queue(t.storeToken)).body.items)[0]).toBe(c);
+  });
+
+  it('the count never goes below 0: a commercial reported before N songs leaves the next one N songs away', async () => {
+    const { t, ids: [a] } = storeWithCommercials(4, 3, 2);
+    await reportSongs(t, 1);
+    await reportCommercial(t.storeToken, a!);
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: a, songs_since_commercial: 0 });
+    expect((await queue(t.storeToken)).body.songsUntilCommercial).toBe(3);
+  });
+
+  it('a commercial play of an inactive, deleted, foreign or unknown song is skipped, the rest stored', async () => {
+    const { t, ids: [a, b, c] } = storeWithCommercials(4, 3, 3);
+    h.commercials.add({ id: b!, hqId: t.hqId, active: false });
+    h.commercials.add({ id: c!, hqId: t.hqId, deleted: true });
+    const foreign = h.tenant();
+    const theirs = newId();
+    h.commercials.add({ id: theirs, hqId: foreign.hqId });
+    await reportSongs(t, 6);
+    const skipped = await report(t.storeToken, { state: 'PLAYING', commercialPlays: [b, c, theirs, newId()].map((commercialId) => ({ commercialId, startedAt: nextStart() })) });
+    expect(skipped.body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 0 });
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: null, songs_since_commercial: 6 });
+    const kept = await report(t.storeToken, { state: 'PLAYING', commercialPlays: [theirs, a!.toUpperCase()].map((commercialId) => ({ commercialId, startedAt: nextStart() })) });
+    expect(kept.body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 1 });
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: a, songs_since_commercial: 3 });
+    expect((await h.pool.query('select count(*)::int as n from commercial_plays where store_id = $1', [t.storeId])).rows[0].n).toBe(1);
+  });
+
+  it('the effective cycle when the commercial is reported is what it takes off; organization unreadable then: 5', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(4, 3, 2);
+    await reportSongs(t, 9);
+    h.organization.setStore({ id: t.storeId, commercialCycleSongs: 2 });
+    await reportCommercial(t.storeToken, a!);
+    expect((await cadenceOf(t.storeId))!.songs_since_commercial).toBe(7);
+    const original = h.service.context.organization.effectiveSettings;
+    h.service.context.organization.effectiveSettings = async () => {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'organization is unavailable');
+    };
+    try {
+      expect((await reportCommercial(t.storeToken, b!)).body.recordedCommercialCount).toBe(1);
+    } finally {
+      h.service.context.organization.effectiveSettings = original;
+    }
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: b, songs_since_commercial: 2 });
+  });
+
+  it('when announcement-dispatch is unreachable a report with commercial plays answers 503 and stores nothing; the retry stores it', async () => {
+    const { t, ids: [a] } = storeWithCommercials(4, 3, 1);
+    const body = { state: 'PLAYING', logs: songPlays(t, 3), commercialPlays: [{ commercialId: a, startedAt: nextStart() }] };
+    h.commercials.down = true;
+    try {
+      const res = await report(t.storeToken, body);
+      expect([res.status, res.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(await cadenceOf(t.storeId)).toBeUndefined();
+    } finally {
+      h.commercials.down = false;
+    }
+    expect((await report(t.storeToken, body)).body).toEqual({ recordedLogCount: 3, recordedCommercialCount: 1 });
+    expect(await cadenceOf(t.storeId)).toEqual({ commercial_id: a, songs_since_commercial: 0 });
+  });
+
+  it('a cycle below 1 is 5; a queue shorter than the songs still due carries no commercial', async () => {
     const t = storeWithSongs(10);
     h.organization.setStore({ id: t.storeId, commercialCycleSongs: 0 });
-    const [a, b] = ascendingIds(2);
-    h.commercials.add({ id: a!, hqId: t.hqId });
-    h.commercials.add({ id: b!, hqId: t.hqId });
+    h.commercials.add({ id: newId(), hqId: t.hqId });
     const res = await queue(t.storeToken);
-    expect(res.body.commercialCycleSongs).toBe(5);
-    expect(res.body.items.map((i: Item) => i.type).join(',')).toBe('MUSIC,MUSIC,MUSIC,MUSIC,MUSIC,COMMERCIAL,MUSIC,MUSIC,MUSIC,MUSIC,MUSIC,COMMERCIAL');
+    expect([res.body.commercialCycleSongs, types(res.body.items)]).toEqual([5, 'MMMMMCMMMMMC']);
 
     const short = storeWithSongs(4);
     h.commercials.add({ id: newId(), hqId: short.hqId });
-    expect(commercialIds((await queue(short.storeToken)).body.items)).toEqual([]);
-    expect((await h.pool.query('select * from commercial_cursors where store_id = $1', [short.storeId])).rows).toEqual([]);
+    const none = await queue(short.storeToken);
+    expect([commercialIds(none.body.items), none.body.songsUntilCommercial]).toEqual([[], 5]);
+    await reportSongs(short, 1);
+    expect(types((await queue(short.storeToken)).body.items)).toBe('MMMMC');
   });
 
-  it('the cursor is kept per store: two stores of one HQ each start at the first song', async () => {
-    const t = storeWithSongs(5);
+  it('the count and cursor are kept per store: another store of the HQ is not moved by this one\'s plays', async () => {
+    const { t, ids: [a, b] } = storeWithCommercials(5, 5, 2);
     h.catalog.setStorePlaylist(t.hqId, t.otherStoreId, h.catalog.storePlaylist(t.hqId, t.storeId)!);
-    const [a, b] = ascendingIds(2);
-    h.commercials.add({ id: a!, hqId: t.hqId });
-    h.commercials.add({ id: b!, hqId: t.hqId });
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([a]);
-    expect(commercialIds((await queue(t.otherStoreToken)).body.items)).toEqual([a]);
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([b]);
+    await reportSongs(t, 5);
+    await reportCommercial(t.storeToken, a!);
+    await reportSongs(t, 5);
+    const mine = await queue(t.storeToken);
+    const theirs = await queue(t.otherStoreToken);
+    expect([mine.body.songsUntilCommercial, commercialIds(mine.body.items)]).toEqual([0, [b, a]]);
+    expect([theirs.body.songsUntilCommercial, commercialIds(theirs.body.items)]).toEqual([5, [a]]);
   });
 
-  it('inactive and soft-deleted songs are skipped; a cursor on a soft-deleted song goes on with the next greater id', async () => {
-    const t = storeWithSongs(5);
-    const [a, b, c, d] = ascendingIds(4);
-    for (const id of [a!, b!, c!, d!]) h.commercials.add({ id, hqId: t.hqId });
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([a]);
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([b]);
+  it('inactive and soft-deleted songs are not picked; a cursor on a soft-deleted song goes on with the next greater id', async () => {
+    const { t, ids: [a, b, c, d] } = storeWithCommercials(5, 5, 4);
+    await reportCommercial(t.storeToken, b!);
     h.commercials.add({ id: b!, hqId: t.hqId, deleted: true });
     h.commercials.add({ id: c!, hqId: t.hqId, active: false });
     expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([d]);
+    await reportCommercial(t.storeToken, d!);
     expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([a]);
   });
 
   it('a song deleted for good (dispatch.commercial.purged) clears the cursors on it: those stores start again from the first', async () => {
-    const t = storeWithSongs(5);
-    const [a, b, c] = ascendingIds(3);
-    for (const id of [a!, b!, c!]) h.commercials.add({ id, hqId: t.hqId });
-    await queue(t.storeToken);
-    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([b]);
+    const { t, ids: [a, b, c] } = storeWithCommercials(5, 5, 3);
+    await reportCommercial(t.storeToken, a!);
+    await reportCommercial(t.storeToken, b!);
+    expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([c]);
     h.commercials.purge(b!);
     await h.publish('dispatch.commercial.purged', { commercialId: b!, hqId: t.hqId });
-    await eventually(async () => {
-      const { rows } = await h.pool.query('select commercial_id from commercial_cursors where store_id = $1', [t.storeId]);
-      expect(rows[0].commercial_id).toBeNull();
-    });
+    await eventually(async () => expect((await cadenceOf(t.storeId))!.commercial_id).toBeNull());
     // Without the purge the next would be c; the cleared cursor starts at a.
     expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([a]);
+    await reportCommercial(t.storeToken, a!);
     expect(commercialIds((await queue(t.storeToken)).body.items)).toEqual([c]);
   });
 
@@ -232,32 +416,22 @@ describe('commercial songs', () => {
     const t = storeWithSongs(5);
     const other = storeWithSongs(5);
     const [a] = ascendingIds(1);
+    const theirs = newId();
     h.commercials.add({ id: a!, hqId: t.hqId });
-    h.commercials.add({ id: newId(), hqId: other.hqId });
-    await queue(t.storeToken);
-    await queue(other.storeToken);
+    h.commercials.add({ id: theirs, hqId: other.hqId });
+    await reportCommercial(t.storeToken, a!);
+    await reportCommercial(other.storeToken, theirs);
     await h.publish('catalog.music.purged', { musicId: a! });
     await eventually(async () => {
-      const { rows } = await h.pool.query('select store_id, commercial_id from commercial_cursors where store_id = any($1) order by store_id', [[t.storeId, other.storeId]]);
-      expect(rows.find((r) => r.store_id === t.storeId).commercial_id).toBeNull();
-      expect(rows.find((r) => r.store_id === other.storeId).commercial_id).not.toBeNull();
+      expect((await cadenceOf(t.storeId))!.commercial_id).toBeNull();
+      expect((await cadenceOf(other.storeId))!.commercial_id).toBe(theirs);
     });
-  });
-
-  it('concurrent reads of one store take successive commercials, never the same twice', async () => {
-    const t = storeWithSongs(5);
-    const ids = ascendingIds(6);
-    for (const id of ids) h.commercials.add({ id, hqId: t.hqId });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => queue(t.storeToken)));
-    // Every read answers (a refusal shows its status and body here, not as a missing list below).
-    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body])).toEqual([]);
-    expect(answers.flatMap((a) => commercialIds(a.body.items)).sort()).toEqual(ids);
   });
 
   it('no commercials of the HQ, or announcement-dispatch unreachable, gives the music alone (commercialsAvailable false when unreachable)', async () => {
     const t = storeWithSongs(6);
     const empty = await queue(t.storeToken);
-    expect([commercialIds(empty.body.items), empty.body.commercialsAvailable]).toEqual([[], true]);
+    expect([commercialIds(empty.body.items), empty.body.commercialsAvailable, empty.body.songsUntilCommercial]).toEqual([[], true, 5]);
     h.commercials.add({ id: newId(), hqId: t.hqId });
     h.commercials.down = true;
     try {

@@ -262,6 +262,77 @@ describe('POST /api/v1/store/playback/report', () => {
   });
 });
 
+describe('commercial plays in a report (commercialPlays)', () => {
+  const play = (commercialId: unknown, extra: Record<string, unknown> = {}) => ({ commercialId, startedAt: '2026-03-01T23:40:00.000Z', playedMs: 15_000, ...extra });
+  const playsOf = async (storeId: string) => (await h.pool.query('select commercial_id, device_id, started_at, played_ms from commercial_plays where store_id = $1', [storeId])).rows;
+
+  it('a report without commercialPlays answers as before (recordedLogCount only); with them, also recordedCommercialCount', async () => {
+    const t = h.tenant();
+    const id = newId();
+    h.commercials.add({ id, hqId: t.hqId });
+    expect((await report(t.storeToken, { state: 'PLAYING', commercialPlays: null })).body).toEqual({ recordedLogCount: 0 });
+    expect((await report(t.storeToken, { state: 'PLAYING', commercialPlays: [] })).body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 0 });
+    expect((await report(t.storeToken, { state: 'PLAYING', commercialPlays: [play(id), play(id)] })).body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 1 });
+    expect(await playsOf(t.storeId)).toEqual([{ commercial_id: id, device_id: null, started_at: new Date('2026-03-01T23:40:00.000Z'), played_ms: 15_000 }]);
+  });
+
+  it('a play is stored once per (store, commercial, startedAt), whichever of the store\'s devices reports it; playedMs is optional', async () => {
+    const t = h.tenant();
+    const id = newId();
+    const deviceId = newId();
+    h.organization.setDevice({ id: deviceId, storeId: t.storeId });
+    h.commercials.add({ id, hqId: t.hqId });
+    expect((await report(t.storeToken, { state: 'PLAYING', deviceId, commercialPlays: [play(id, { playedMs: undefined, startedAt: '2026-03-02T08:40:00.000+09:00' })] })).body.recordedCommercialCount).toBe(1);
+    expect((await report(t.storeToken, { state: 'PLAYING', commercialPlays: [play(id, { playedMs: null })] })).body.recordedCommercialCount).toBe(0);
+    expect(await playsOf(t.storeId)).toEqual([{ commercial_id: id, device_id: deviceId, started_at: new Date('2026-03-01T23:40:00.000Z'), played_ms: null }]);
+  });
+
+  it('hostile commercialPlays (wrong types, NUL bytes, lone surrogates, more than 20, huge arrays, bad instants) answer 400 VALIDATION_FAILED, never a 500, and store nothing', async () => {
+    const t = h.tenant();
+    const id = newId();
+    h.commercials.add({ id, hqId: t.hqId });
+    const m = musicOf(h, 'AI');
+    const bodies: unknown[] = [
+      { state: 'PLAYING', commercialPlays: 'all of them' },
+      { state: 'PLAYING', commercialPlays: { commercialId: id } },
+      { state: 'PLAYING', commercialPlays: [null] },
+      { state: 'PLAYING', commercialPlays: [7] },
+      { state: 'PLAYING', commercialPlays: [[id]] },
+      { state: 'PLAYING', commercialPlays: [play(42)] },
+      { state: 'PLAYING', commercialPlays: [play(null)] },
+      { state: 'PLAYING', commercialPlays: [{ startedAt: '2026-03-01T23:40:00.000Z' }] },
+      { state: 'PLAYING', commercialPlays: [{ commercialId: id }] },
+      { state: 'PLAYING', commercialPlays: [play(`${id}\u0000`)] },
+      { state: 'PLAYING', commercialPlays: [play('\u0000'.repeat(36))] },
+      { state: 'PLAYING', commercialPlays: [play(id.replace(/.$/, '\uD800'))] },
+      { state: 'PLAYING', commercialPlays: [play('x'.repeat(100_000))] },
+      { state: 'PLAYING', commercialPlays: [play(id, { startedAt: '2026-03-01T23:40:00\u0000Z' })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { startedAt: 'yesterday' })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { startedAt: 1_772_400_000_000 })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { startedAt: '0000-06-01T00:00:00Z' })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { playedMs: -1 })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { playedMs: 1.5 })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { playedMs: 86_400_001 })] },
+      { state: 'PLAYING', commercialPlays: [play(id, { playedMs: '15000' })] },
+      { state: 'PLAYING', commercialPlays: Array.from({ length: 21 }, (_, i) => play(id, { startedAt: new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString() })) },
+      { state: 'PLAYING', commercialPlays: Array.from({ length: 5_000 }, () => play(id)) },
+      // A valid batch of logs does not carry a bad commercial play through.
+      { state: 'PLAYING', logs: [log(m.id, '2026-03-01T23:00:00Z')], commercialPlays: [play('not-a-uuid')] },
+    ];
+    for (const body of bodies) {
+      const res = await h.api.unchecked('POST', REPORT, { token: t.storeToken, body });
+      expect([res.status, res.body.success, res.body.error?.code]).toEqual([400, false, 'VALIDATION_FAILED']);
+      expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.stringMatching(/^commercialPlays/) })]));
+    }
+    expect(await playsOf(t.storeId)).toEqual([]);
+    expect(await logsOf(t.storeId)).toEqual([]);
+    expect(await stateOf(t.storeId)).toBeUndefined();
+    // Twenty are accepted.
+    const twenty = Array.from({ length: 20 }, (_, i) => play(id, { startedAt: new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString() }));
+    expect((await report(t.storeToken, { state: 'PLAYING', commercialPlays: twenty })).body).toEqual({ recordedLogCount: 0, recordedCommercialCount: 20 });
+  });
+});
+
 describe('retried reports (batches the reporter recorded lately)', () => {
   const totalsRowsOf = async (storeId: string) => (await h.pool.query('select * from playback_daily_totals where store_id = $1 order by day', [storeId])).rows;
   const batch = (n: number, hour = 10) => {

@@ -18,7 +18,7 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
     h.catalog.setStorePlaylist(t.hqId, t.storeId, storeList.id);
     h.catalog.setDevicePlaylist(t.hqId, t.storeId, devices[0]!, deviceList.id);
     h.catalog.setHqDefault(t.hqId, storeList.id);
-    h.commercials.add({ id: newId(), hqId: t.hqId, title: '봄 세일' });
+    const commercial = h.commercials.add({ id: newId(), hqId: t.hqId, title: '봄 세일' });
     // Plays already stored, so the log views, exports and summaries have rows to page, name and total.
     const played = await h.api('POST', '/api/v1/store/playback/report', {
       token: t.storeToken,
@@ -41,6 +41,7 @@ it('every JSON operation answers what it documents, never a 5xx', () =>
         musicId: music.map((m) => m.id),
         currentMusicId: music.map((m) => m.id),
         libraryId: [storeList.libraryId!],
+        commercialId: [commercial.id],
         // Instants around the harness's clock (2026-03-02 09:00 KST) and at the ends of the accepted
         // range; KST days for the fields a refinement checks: around the clock, and far ones (the
         // week of 9999-12-31 ends in year 10000).
