@@ -86,6 +86,7 @@ const startSystemOnce = async (options: SystemOptions): Promise<RunningSystem> =
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storecast-mail-'));
   const infra = testInfra();
   const operator = { email: 'operator@e2e.storecast.test', password: 'operator-password-1' };
+  const s3 = options.env?.S3_ENDPOINT;
   const shared = {
     postgresUrl: infra.postgresUrl,
     common: {
@@ -100,6 +101,9 @@ const startSystemOnce = async (options: SystemOptions): Promise<RunningSystem> =
       UPLOAD_TICKET_SECRET: randomBytes(32).toString('base64url'),
       MAIL_OUTBOX_DIR: mailDir,
       ...options.env,
+      // With S3 (startTestS3's env), presigned media goes through the gateway as npm start has it:
+      // services sign for {gateway}/media, the gateway proxies /media to the S3 server.
+      ...(s3 ? { S3_PUBLIC_ENDPOINT: `http://127.0.0.1:${ports.gateway!.http}/media` } : {}),
     },
   };
 
@@ -112,6 +116,10 @@ const startSystemOnce = async (options: SystemOptions): Promise<RunningSystem> =
         const db = await createTestDatabase(ws.name);
         drops.push(db.drop);
         env.DATABASE_URL = db.url;
+      }
+      if (ws.name === 'gateway' && s3) {
+        env.MEDIA_S3_ENDPOINT = s3;
+        env.MEDIA_S3_BUCKET = options.env?.S3_BUCKET ?? 'storecast';
       }
       if (ws.name === 'identity') {
         env.JWT_PRIVATE_KEY = keys.privateKeyPem;
