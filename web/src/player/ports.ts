@@ -210,32 +210,38 @@ export interface SequencerEvents {
   onCommercialPlayed?(play: CommercialPlay): void;
   /** The music's state as the server should see it. */
   onStateChange?(state: ReportedState): void;
-  onNowPlaying?(info: { current: QueueItem | null; next: QueueItem | null }): void;
+  onNowPlaying?(info: { current: QueueMusic | null; next: QueueMusic | null }): void;
+}
+
+/** What the store player gives the sequencer it makes: its events and a fresh queue on demand. */
+export interface SequencerHooks extends SequencerEvents {
+  refill(): Promise<StoreQueue>;
 }
 
 /**
- * The minimal music sequencer the store player drives (music-sequencer.ts implements it): plays the
- * queue's items in order, a commercial every commercialCycleSongs songs.
+ * The minimal music sequencer the store player drives (music-sequencer.ts's MusicSequencer fits):
+ * plays the queue's items in order, the commercials the server placed among them.
  */
 export interface MusicSequencerPort {
   /** Replaces the queue (a re-read brings fresh presigned URLs and settings); playback goes on. */
   load(queue: StoreQueue): void;
-  start(): void | Promise<void>;
+  start(): void;
   pause(): void;
   resume(): void;
   skip(): void;
-  /** Music volume 0..1. */
+  /** Volume 0..1. */
   setVolume(volume: number): void;
   dispose(): void;
-  /** Adds these listeners; the returned function removes them. */
-  listen(events: SequencerEvents): () => void;
 }
 
-/** Offline copies of audio (media-cache.ts): what the store player asks it to keep. */
+/** Makes the sequencer with the store player's hooks (the page: hooks => new MusicSequencer({ mixer, ...hooks })). */
+export type SequencerFactory = (hooks: SequencerHooks) => MusicSequencerPort;
+
+/** Offline copies of audio (media-cache.ts's MediaCache fits): what the store player asks it to keep. */
 export interface MediaCachePort {
-  /** Downloads what is not cached yet; resolves when done (failures are retried on the next call). */
-  ensure(urls: string[]): Promise<void>;
+  /** Downloads what is not cached yet (failures are tried again on the next call). */
+  ensure(urls: readonly string[]): Promise<unknown>;
   /** These URLs are still needed; others may be evicted. */
-  retain(urls: string[]): void;
-  has(url: string): boolean;
+  retain(urls: readonly string[]): unknown;
+  has(url: string): boolean | Promise<boolean>;
 }
