@@ -1,0 +1,113 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Client } from 'openapi-fetch';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components, paths } from './support-schema';
+
+/**
+ * The store channel of the support service. Its paths are typed by ./support-schema.d.ts, generated
+ * from the service's routes, because the gateway's /v3/api-docs (and so lib/api/schema.d.ts) lacks
+ * them today (support's /openapi.json answers 500). The same client (session, refresh) sends them.
+ * Once schema.d.ts has these paths, drop the cast and the generated file.
+ */
+const supportApi = api as unknown as Client<paths>;
+
+type Schemas = components['schemas'];
+export type TicketListItem = Schemas['StoreTicketListItem'];
+export type TicketListPage = Schemas['StoreTicketListResponse'];
+export type TicketDetail = Schemas['StoreTicketDetailResponse'];
+export type TicketComment = Schemas['StoreTicketCommentItem'];
+export type TicketAttachment = Schemas['TicketAttachmentItem'];
+export type TicketStatus = Schemas['TicketStatus'];
+export type TicketCategory = NonNullable<Schemas['TicketCategory']>;
+export type CreateTicketBody = Schemas['CreateStoreTicketRequest'];
+
+export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const satisfies readonly TicketStatus[];
+export const TICKET_CATEGORIES = ['PLAYBACK', 'BROADCAST', 'BILLING', 'ACCOUNT', 'OTHER'] as const satisfies readonly TicketCategory[];
+export const TITLE_MAX = 200;
+export const BODY_MAX = 5000;
+export const Q_MAX = 100;
+export const TICKETS_PAGE_SIZE = 20;
+/** spec 03 § Support tickets: the unread signal is polled every 60 s. */
+export const SIGNAL_POLL_MS = 60_000;
+
+export interface TicketFilters {
+  q: string;
+  status: TicketStatus | null;
+  category: TicketCategory | null;
+  page: number;
+}
+
+export const ticketKeys = {
+  all: ['store-tickets'] as const,
+  lists: () => ['store-tickets', 'list'] as const,
+  list: (f: TicketFilters) => ['store-tickets', 'list', f] as const,
+  detail: (id: string) => ['store-tickets', 'detail', id] as const,
+  signal: () => ['store-tickets', 'unread-signal'] as const,
+};
+
+// ---- calls
+
+export const listTickets = (f: TicketFilters) =>
+  unwrap(
+    supportApi.GET('/api/v1/store/tickets', {
+      params: { query: { q: f.q.trim() || undefined, status: f.status ?? undefined, category: f.category ?? undefined, page: f.page, size: TICKETS_PAGE_SIZE } },
+    }),
+  );
+export const createTicket = (body: CreateTicketBody) => unwrap(supportApi.POST('/api/v1/store/tickets', { body }));
+export const getTicket = (id: string) => unwrap(supportApi.GET('/api/v1/store/tickets/{id}', { params: { path: { id } } }));
+export const addComment = (id: string, body: string) =>
+  unwrap(supportApi.POST('/api/v1/store/tickets/{id}/comments', { params: { path: { id } }, body: { body } }));
+export const closeTicket = (id: string) => unwrap(supportApi.PATCH('/api/v1/store/tickets/{id}/close', { params: { path: { id } } }));
+export const readUnreadSignal = () => unwrap(supportApi.GET('/api/v1/store/support/unread-signal'));
+
+/** A file as multipart part `file` (openapi-fetch sends FormData as it is; the session's bearer goes with it). */
+export const uploadAttachment = (id: string, file: File) =>
+  unwrap(
+    supportApi.POST('/api/v1/store/tickets/{id}/attachments', {
+      params: { path: { id } },
+      // The generated type of a binary part is string; the serializer puts the File in the form.
+      body: { file: '' },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return form;
+      },
+    }),
+  );
+
+// ---- hooks
+
+export const useTickets = (f: TicketFilters) => useQuery({ queryKey: ticketKeys.list(f), queryFn: () => listTickets(f), placeholderData: keepPreviousData });
+
+export const useTicket = (id: string) => useQuery({ queryKey: ticketKeys.detail(id), queryFn: () => getTicket(id), staleTime: 0 });
+
+export const useUnreadSignal = () =>
+  useQuery({ queryKey: ticketKeys.signal(), queryFn: readUnreadSignal, refetchInterval: SIGNAL_POLL_MS, refetchIntervalInBackground: true, staleTime: 30_000 });
+
+export const useCreateTicket = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTicket,
+    onSuccess: (ticket) => queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+  });
+};
+
+const useTicketMutation = <V, R>(id: string, fn: (vars: V) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: ticketKeys.lists() })]),
+  });
+};
+
+export const useAddComment = (id: string) => useTicketMutation(id, (body: string) => addComment(id, body));
+export const useUploadAttachment = (id: string) => useTicketMutation(id, (file: File) => uploadAttachment(id, file));
+export const useCloseTicket = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => closeTicket(id),
+    onSuccess: (ticket) => queryClient.setQueryData(ticketKeys.detail(id), ticket),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+  });
+};
