@@ -116,6 +116,11 @@ export class PlayerMixer implements MusicMixer {
     this.listenOverlay();
   }
 
+  /** false while the browser holds audio back until a user gesture (autoplay policy). */
+  isRunning(): boolean {
+    return this.ctx.state === 'running';
+  }
+
   listen(events: MixerEvents): () => void {
     this.listeners.add(events);
     return () => this.listeners.delete(events);

@@ -128,8 +128,8 @@ export class NetworkError extends Error {
 export interface EventStream {
   addEventListener(type: string, listener: (event: { data?: string }) => void): void;
   close(): void;
-  onerror: ((event: unknown) => void) | null;
-  onopen: ((event: unknown) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onopen: ((event: Event) => void) | null;
 }
 export type EventStreamFactory = (url: string) => EventStream;
 

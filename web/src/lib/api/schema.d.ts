@@ -2427,8 +2427,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's play queue: plan-filtered music of the resolved playlist with commercial overlays after every N songs
-         * @description Playlist: the valid device's own, else the store's active one, else the HQ default (source DEFAULT), else none (empty). A COMMERCIAL item is an overlay, not a music slot. Each read advances the store's commercial round-robin cursor.
+         * The store's play queue: plan-filtered music of the resolved playlist with commercial overlays after every N songs played
+         * @description Playlist: the valid device's own, else the store's active one, else the HQ default (source DEFAULT), else none (empty). A COMMERCIAL item is an overlay, not a music slot. Commercials are placed by the songs the store reported played: the first after songsUntilCommercial MUSIC items, then one after every commercialCycleSongs; picks go round-robin in ascending id from the last commercial reported played. The read changes nothing: reading again answers the same commercials until plays are reported.
          */
         get: operations["getStorePlaybackQueue"];
         put?: never;
@@ -2450,7 +2450,7 @@ export interface paths {
         put?: never;
         /**
          * Report the player's state and the plays since the last report (at most 200 logs)
-         * @description Updates the state and last-signal time of the store (or of the valid device). Logs are stored once per (store or device, musicId, startedAt); logs of unknown music are skipped. OFFLINE cannot be reported (400 PLAYBACK_INVALID_STATE).
+         * @description Updates the state and last-signal time of the store (or of the valid device). Logs are stored once per (store or device, musicId, startedAt); logs of unknown music are skipped. Each newly stored log counts toward the store's next commercial. commercialPlays are stored once per (store, commercialId, startedAt); each newly stored one moves the commercial cursor to its song and takes N songs off the count. OFFLINE cannot be reported (400 PLAYBACK_INVALID_STATE).
          */
         post: operations["reportStorePlayback"];
         delete?: never;
@@ -3565,6 +3565,20 @@ export interface components {
             /** @enum {boolean} */
             success: false;
         };
+        /** @description A commercial song the player played. Stored once per (store, commercialId, startedAt), whichever device reports it; a newly stored play moves the store's commercial cursor to that song and takes N (the effective commercialCycleSongs) off its songs since the last commercial, never below 0 */
+        PlaybackCommercialPlayRequest: {
+            /**
+             * Format: uuid
+             * @description The COMMERCIAL item's commercialId; a song that is not an active commercial song of the store's HQ is skipped, the others stored
+             */
+            commercialId: string;
+            playedMs?: number | null;
+            /**
+             * Format: date-time
+             * @description When the commercial started (ISO 8601), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999+09:00
+             */
+            startedAt: string;
+        };
         /** @description Effective ducking of the store: music is lowered to volumePercent with a fade of fadeMs under overlays */
         PlaybackDucking: {
             enabled: boolean;
@@ -3641,13 +3655,18 @@ export interface components {
          */
         PlaybackReportedState: "PLAYING" | "PAUSED" | "SILENT";
         PlaybackReportRequest: {
+            /** @description Commercial songs played since the last report (at most 20); absent or null: none (older players) */
+            commercialPlays?: components["schemas"]["PlaybackCommercialPlayRequest"][] | null;
             currentMusicId?: string | null;
             /** @description A valid device of the store reports for itself; a wrong id falls back to store level */
             deviceId?: string | null;
+            /** @description Music plays (at most 200); each newly stored one counts toward the store's next commercial (one after every N songs played) */
             logs?: components["schemas"]["PlaybackLogRequest"][] | null;
             state: components["schemas"]["PlaybackReportedState"];
         };
         PlaybackReportResponse: {
+            /** @description Commercial plays stored by this call (duplicates and inactive or foreign songs not counted); present when the request carried commercialPlays */
+            recordedCommercialCount?: number;
             /** @description Logs stored by this call (duplicates and unknown music not counted) */
             recordedLogCount: number;
         };
@@ -4041,7 +4060,7 @@ export interface components {
             storeId: string;
         };
         StoreQueueResponse: {
-            /** @description One commercial after every N songs (effective value; 5 when below 1 or unavailable) */
+            /** @description One commercial after every N songs played (effective value; 5 when below 1 or unavailable) */
             commercialCycleSongs: number;
             /** @description false: announcement-dispatch could not be asked (no commercials this time) */
             commercialsAvailable: boolean;
@@ -4069,6 +4088,8 @@ export interface components {
             } | null;
             /** @description false: organization could not be asked (cycle 5, default ducking, AI music only) */
             settingsAvailable: boolean;
+            /** @description MUSIC items before the first COMMERCIAL item: N minus the songs the store reported played since its last reported commercial, at least 0 (0: the queue starts with a commercial). A player offline counts down from it; counted whether or not a commercial song is available */
+            songsUntilCommercial: number;
             /**
              * @description Which playlist: the device's, the store's active one, the HQ default, or none
              * @enum {string}
@@ -15016,7 +15037,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How many logs this call stored */
+            /** @description How many logs (and commercial plays) this call stored */
             200: {
                 headers: {
                     [name: string]: unknown;
