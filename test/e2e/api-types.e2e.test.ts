@@ -17,6 +17,12 @@ describe('the web client types', () => {
     await system?.stop();
   });
 
+  it('come from a document every service contributed to (none listed unavailable)', async () => {
+    const doc = (await (await fetch(`${system.gatewayUrl}/v3/api-docs`)).json()) as Record<string, unknown>;
+    expect(doc['x-unavailable-services'] ?? []).toEqual([]);
+    expect(Object.keys(doc.paths as object)).toEqual(expect.arrayContaining(['/api/v1/store/tickets', '/api/v1/admin/tickets', '/api/v1/store/playback/queue']));
+  });
+
   it('are exactly what openapi-typescript makes of the document the running gateway serves', async () => {
     const script = path.resolve(__dirname, '../../web/scripts/generate-api-types.mjs');
     // Asynchronously: the system answers from this very process.

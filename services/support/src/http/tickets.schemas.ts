@@ -55,8 +55,12 @@ export const AssignTicketRequest = z
   .object({ assigneeOperatorId: uuidSchema().optional().openapi({ description: 'An ACTIVE operator account; absent clears the assignee' }) })
   .openapi('AssignTicketRequest');
 
-/** Invalid filter values are ignored (spec 02: "Invalid filter values are ignored"), q is checked. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+/**
+ * Invalid filter values are ignored (spec 02: "Invalid filter values are ignored"), q is checked.
+ * A preprocess that drops what the schema refuses, not `.catch()`: zod-to-openapi cannot describe
+ * a catch, and the service's whole OpenAPI document failed with it.
+ */
+const lenient = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (schema.safeParse(value).success ? value : undefined), schema.optional());
 const q = z.string().max(Q_MAX).refine(NO_NUL, 'must not contain NUL characters').optional().openapi({ description: 'Title, case-insensitive partial, at most 100' });
 
 export const ListStoreTicketsQuery = pagingSchema().extend({ q, status: lenient(TicketStatus), category: lenient(TicketCategory) });

@@ -1015,6 +1015,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard counts: HQs and stores (organization), tickets per status */
+        get: operations["getAdminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/stores/{id}": {
         parameters: {
             query?: never;
@@ -1225,6 +1242,166 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tickets (updatedAt desc) with source names, category, assignee and comment count
+         * @description Filter values that are not valid (unknown enum values, malformed ids) are ignored.
+         */
+        get: operations["listAdminTickets"];
+        put?: never;
+        /** File a ticket (optionally for an HQ or a store) */
+        post: operations["createAdminTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket with every comment (REPLY and INTERNAL) and attachment (with visibility) */
+        get: operations["getAdminTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Assign a ticket to an operator, or clear the assignee (body without assigneeOperatorId) */
+        patch: operations["assignAdminTicket"];
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket); INTERNAL when its comment is INTERNAL
+         * @description Also the target of upload tickets with purpose TICKET_ATTACHMENT_ADMIN. 10 per minute per account (gateway group TICKET_ATTACHMENT). Accepts an upload ticket (X-Upload-Ticket, purpose TICKET_ATTACHMENT_ADMIN) instead of a bearer token; an invalid, expired or foreign ticket answers 401 UPLOAD_TICKET_INVALID.
+         */
+        post: operations["uploadTicketAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/attachments/{attId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment with a fresh presigned download URL */
+        get: operations["getAdminTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear (null) a ticket's category (free) */
+        patch: operations["changeAdminTicketCategory"];
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a ticket: REPLY (seen by the HQ or store) or INTERNAL (operators only) */
+        post: operations["addAdminTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a ticket's priority (free) */
+        patch: operations["changeAdminTicketPriority"];
+        trace?: never;
+    };
+    "/api/v1/admin/tickets/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a ticket along the ticket status table */
+        patch: operations["changeAdminTicketStatus"];
         trace?: never;
     };
     "/api/v1/admin/tts/smoke-test": {
@@ -1947,6 +2124,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hq/store-support/unread-signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open work on the stores' tickets and the stores' newest ticket or comment */
+        get: operations["getHqStoreSupportUnreadSignal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tickets of the HQ's stores (updatedAt desc) */
+        get: operations["listHqStoreTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket of one of the HQ's stores with its replies (oldest first) and attachments */
+        get: operations["getHqStoreTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)
+         * @description Also the target of upload tickets with purpose TICKET_ATTACHMENT_HQ_STORE. 10 per minute per account (gateway group TICKET_ATTACHMENT). Accepts an upload ticket (X-Upload-Ticket, purpose TICKET_ATTACHMENT_HQ_STORE) instead of a bearer token; an invalid, expired or foreign ticket answers 401 UPLOAD_TICKET_INVALID.
+         */
+        post: operations["uploadHqStoreTicketAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets/{id}/attachments/{attId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment with a fresh presigned download URL */
+        get: operations["getHqStoreTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply on a store's ticket as its HQ (authorRole HQ_MANAGER) */
+        post: operations["addHqStoreTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/store-tickets/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a store's ticket along the ticket status table */
+        patch: operations["changeHqStoreTicketStatus"];
+        trace?: never;
+    };
     "/api/v1/hq/stores": {
         parameters: {
             query?: never;
@@ -2079,6 +2378,112 @@ export interface paths {
         get: operations["getHqStoreBulkTemplate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the HQ's own tickets (updatedAt desc) */
+        get: operations["listHqTickets"];
+        put?: never;
+        /** File a ticket of the HQ (status OPEN, priority NORMAL) */
+        post: operations["createHqTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket of the HQ with its replies (oldest first) and attachments */
+        get: operations["getHqTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)
+         * @description Also the target of upload tickets with purpose TICKET_ATTACHMENT_HQ. 10 per minute per account (gateway group TICKET_ATTACHMENT). Accepts an upload ticket (X-Upload-Ticket, purpose TICKET_ATTACHMENT_HQ) instead of a bearer token; an invalid, expired or foreign ticket answers 401 UPLOAD_TICKET_INVALID.
+         */
+        post: operations["uploadHqTicketAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/tickets/{id}/attachments/{attId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment with a fresh presigned download URL */
+        get: operations["getHqTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/tickets/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Close a RESOLVED ticket of the HQ */
+        patch: operations["closeHqTicket"];
+        trace?: never;
+    };
+    "/api/v1/hq/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply on a ticket of the HQ */
+        post: operations["addHqTicketComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2516,6 +2921,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/support/unread-signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the store's tickets last got a reply from the people handling them */
+        get: operations["getStoreSupportUnreadSignal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the store's tickets (updatedAt desc; no priority) */
+        get: operations["listStoreTickets"];
+        put?: never;
+        /** File a ticket (status OPEN, priority NORMAL, the store's HQ) */
+        post: operations["createStoreTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket of the store with its replies (oldest first) and attachments */
+        get: operations["getStoreTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file (PNG, JPEG, GIF, WebP, PDF; at most 10 MB, 5 per ticket)
+         * @description Also the target of upload tickets with purpose TICKET_ATTACHMENT_STORE. 10 per minute per account (gateway group TICKET_ATTACHMENT). Accepts an upload ticket (X-Upload-Ticket, purpose TICKET_ATTACHMENT_STORE) instead of a bearer token; an invalid, expired or foreign ticket answers 401 UPLOAD_TICKET_INVALID.
+         */
+        post: operations["uploadStoreTicketAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/tickets/{id}/attachments/{attId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment with a fresh presigned download URL */
+        get: operations["getStoreTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/tickets/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Close a RESOLVED ticket (the only move a store makes) */
+        patch: operations["closeStoreTicket"];
+        trace?: never;
+    };
+    "/api/v1/store/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply on a ticket of the store */
+        post: operations["addStoreTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/terms/active": {
         parameters: {
             query?: never;
@@ -2683,6 +3211,13 @@ export interface components {
         AccountSuspendRequest: {
             reason: string;
         };
+        AddAdminTicketCommentRequest: {
+            body: string;
+            kind: components["schemas"]["CommentKind"];
+        };
+        AddHqTicketCommentRequest: {
+            body: string;
+        };
         AddLibraryMusicRequest: {
             musicIds: string[];
         };
@@ -2692,6 +3227,131 @@ export interface components {
             /** Format: uuid */
             libraryId: string;
             trackCount: number;
+        };
+        AddStoreTicketCommentRequest: {
+            body: string;
+        };
+        AdminStatsResponse: {
+            /** @description HQs (not deleted, the virtual INDEPENDENT HQ excluded), from organization */
+            hqCount: number;
+            /** @description Stores (not deleted, not closed), from organization */
+            storeCount: number;
+            tickets: {
+                closed: number;
+                inProgress: number;
+                open: number;
+                resolved: number;
+            };
+        };
+        AdminTicketAttachmentItem: {
+            /** Format: uuid */
+            attId: string;
+            /** Format: uuid */
+            commentId: string | null;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** @description Presigned GET URL of object storage, valid for a limited time */
+            downloadUrl: string;
+            fileName: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            visibility: "SHARED" | "INTERNAL";
+        };
+        AdminTicketCommentItem: {
+            /** Format: uuid */
+            authorAccountId: string;
+            /** @enum {string} */
+            authorRole: "OPERATOR" | "HQ_MANAGER" | "STORE_MANAGER";
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["CommentKind"];
+        };
+        AdminTicketDetailResponse: {
+            /** @description The operator's name, else email */
+            assigneeName: string | null;
+            /** Format: uuid */
+            assigneeOperatorId: string | null;
+            attachments: components["schemas"]["AdminTicketAttachmentItem"][];
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /** @description REPLY and INTERNAL, oldest first */
+            comments: components["schemas"]["AdminTicketCommentItem"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** @enum {string} */
+            createdByRole: "OPERATOR" | "HQ_MANAGER" | "STORE_MANAGER";
+            /** Format: uuid */
+            hqId: string | null;
+            hqName: string | null;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            /** @description The store name for a store ticket, else the HQ name */
+            sourceName: string | null;
+            status: components["schemas"]["TicketStatus"];
+            /** Format: uuid */
+            storeId: string | null;
+            storeName: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        AdminTicketListItem: {
+            /** @description The operator's name, else email */
+            assigneeName: string | null;
+            /** Format: uuid */
+            assigneeOperatorId: string | null;
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            hqId: string | null;
+            hqName: string | null;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            /** @description The store name for a store ticket, else the HQ name */
+            sourceName: string | null;
+            status: components["schemas"]["TicketStatus"];
+            /** Format: uuid */
+            storeId: string | null;
+            storeName: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        AdminTicketListResponse: {
+            items: components["schemas"]["AdminTicketListItem"][];
+            page: number;
+            size: number;
+            total: number;
         };
         ApiClientListResponse: {
             items: components["schemas"]["ApiClientResponse"][];
@@ -2778,6 +3438,13 @@ export interface components {
              */
             playlistId: string | null;
         };
+        AssignTicketRequest: {
+            /**
+             * Format: uuid
+             * @description An ACTIVE operator account; absent clears the assignee
+             */
+            assigneeOperatorId?: string;
+        };
         AuthResponse: {
             accessExpiresInSeconds: number;
             accessToken: string;
@@ -2817,12 +3484,40 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        ChangeTicketCategoryRequest: {
+            category: components["schemas"]["TicketCategory"] & unknown;
+        };
+        ChangeTicketPriorityRequest: {
+            priority: components["schemas"]["TicketPriority"];
+        };
+        ChangeTicketStatusRequest: {
+            status: components["schemas"]["TicketStatus"];
+        };
+        /** @enum {string} */
+        CommentKind: "REPLY" | "INTERNAL";
         ConsentRecord: {
             /** Format: date-time */
             agreedAt: string;
             agreedIp?: string | null;
             documentVersion: string;
             signerName?: string | null;
+        };
+        CreateAdminTicketRequest: {
+            body: string;
+            /**
+             * @description Omitted or null: unclassified
+             * @enum {string|null}
+             */
+            category?: "PLAYBACK" | "BROADCAST" | "BILLING" | "ACCOUNT" | "OTHER" | null;
+            /** Format: uuid */
+            hqId?: string;
+            priority: components["schemas"]["TicketPriority"];
+            /**
+             * Format: uuid
+             * @description A store ticket; its HQ comes from organization (hqId, when given, must be that HQ)
+             */
+            storeId?: string;
+            title: string;
         };
         CreateHqStoreRequest: {
             address?: string | null;
@@ -2834,6 +3529,12 @@ export interface components {
         CreateHqStoreResponse: {
             managerAccount: components["schemas"]["HqStoreManagerIssueResult"];
             store: components["schemas"]["HqStoreDetailResponse"];
+        };
+        /** @description Status OPEN and priority NORMAL are set by the server; the HQ is the caller's. */
+        CreateHqTicketRequest: {
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            title: string;
         };
         CreateLibraryRequest: {
             name: string;
@@ -2859,6 +3560,11 @@ export interface components {
             /** Format: uuid */
             hqId: string;
             name: string;
+        };
+        CreateStoreTicketRequest: {
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            title: string;
         };
         Cursor: {
             /** Format: date-time */
@@ -3218,6 +3924,134 @@ export interface components {
             managerAccountId: string;
             setupEmailSent: boolean | null;
         } | null;
+        HqStoreSupportUnreadSignalResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            latestStoreActivityAt: string | null;
+            openOrInProgressCount: number;
+        };
+        HqStoreTicketDetailResponse: {
+            attachments: components["schemas"]["TicketAttachmentItem"][];
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /** @description REPLY comments only (never INTERNAL), oldest first */
+            comments: components["schemas"]["HqTicketCommentItem"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            status: components["schemas"]["TicketStatus"];
+            /** Format: uuid */
+            storeId: string;
+            storeName: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        HqStoreTicketListItem: {
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            status: components["schemas"]["TicketStatus"];
+            /** Format: uuid */
+            storeId: string;
+            storeName: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        HqStoreTicketListResponse: {
+            items: components["schemas"]["HqStoreTicketListItem"][];
+            page: number;
+            size: number;
+            total: number;
+        };
+        HqTicketCommentItem: {
+            /**
+             * @description STORE_MANAGER or OPERATOR; HQ_MANAGER for a reply of the HQ handling the ticket
+             * @enum {string}
+             */
+            authorRole: "OPERATOR" | "HQ_MANAGER" | "STORE_MANAGER";
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+        };
+        HqTicketDetailResponse: {
+            attachments: components["schemas"]["TicketAttachmentItem"][];
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            comments: components["schemas"]["HqTicketCommentItem"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            status: components["schemas"]["TicketStatus"];
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        HqTicketListItem: {
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            priority: components["schemas"]["TicketPriority"];
+            status: components["schemas"]["TicketStatus"];
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        HqTicketListResponse: {
+            items: components["schemas"]["HqTicketListItem"][];
+            page: number;
+            size: number;
+            total: number;
+        };
         ImageSearchForm: {
             /**
              * Format: binary
@@ -4105,6 +4939,76 @@ export interface components {
             storeId: string;
             suspensionReason: string | null;
         };
+        StoreSupportUnreadSignalResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            latestOperatorReplyAt: string | null;
+        };
+        StoreTicketCommentItem: {
+            /**
+             * @description STORE_MANAGER or OPERATOR; HQ_MANAGER for a reply of the HQ handling the ticket
+             * @enum {string}
+             */
+            authorRole: "OPERATOR" | "HQ_MANAGER" | "STORE_MANAGER";
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+        };
+        StoreTicketDetailResponse: {
+            attachments: components["schemas"]["TicketAttachmentItem"][];
+            body: string;
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /** @description REPLY comments only, oldest first */
+            comments: components["schemas"]["StoreTicketCommentItem"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["TicketStatus"];
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        StoreTicketListItem: {
+            category: components["schemas"]["TicketCategory"];
+            /** @description Comments visible in this channel */
+            commentCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["TicketStatus"];
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            updatedAt: string;
+        };
+        StoreTicketListResponse: {
+            items: components["schemas"]["StoreTicketListItem"][];
+            page: number;
+            size: number;
+            total: number;
+        };
         SuspendRequest: {
             reason: string;
         };
@@ -4134,6 +5038,41 @@ export interface components {
             /** @description Tracks that scored above 0 (before the limit) */
             total: number;
         };
+        TicketAttachmentItem: {
+            /** Format: uuid */
+            attId: string;
+            /** Format: uuid */
+            commentId: string | null;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** @description Presigned GET URL of object storage, valid for a limited time */
+            downloadUrl: string;
+            fileName: string;
+            sizeBytes: number;
+        };
+        TicketAttachmentUpload: {
+            /**
+             * Format: uuid
+             * @description A comment of the ticket the file belongs to
+             */
+            commentId?: string;
+            /**
+             * Format: binary
+             * @description PNG, JPEG, GIF, WebP or PDF (by signature), 1 byte to 10 MB
+             */
+            file: string;
+        };
+        /** @enum {string|null} */
+        TicketCategory: "PLAYBACK" | "BROADCAST" | "BILLING" | "ACCOUNT" | "OTHER" | null;
+        /** @enum {string} */
+        TicketPriority: "URGENT" | "HIGH" | "NORMAL" | "LOW";
+        /** @enum {string} */
+        TicketStatus: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED";
         Track: {
             /** Format: date-time */
             created_at: string;
@@ -9000,6 +9939,53 @@ export interface operations {
             };
         };
     };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStatsResponse"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
     getStore: {
         parameters: {
             query?: never;
@@ -10055,6 +11041,717 @@ export interface operations {
             };
             /** @description LEGAL_DOC_NOT_SCHEDULED */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    listAdminTickets: {
+        parameters: {
+            query?: {
+                assigneeOperatorId?: string | null;
+                category?: components["schemas"]["TicketCategory"];
+                hqId?: string | null;
+                /** @description 0-based page */
+                page?: number;
+                priority?: components["schemas"]["TicketPriority"] & unknown;
+                /** @description Title, case-insensitive partial, at most 100 */
+                q?: string;
+                /** @description Page size, clamped to 1..100 */
+                size?: number;
+                status?: components["schemas"]["TicketStatus"] & unknown;
+                storeId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    createAdminTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The new ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description HQ_NOT_FOUND, STORE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getAdminTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    assignAdminTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND, ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    uploadTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Upload ticket of purpose TICKET_ATTACHMENT_ADMIN whose target is this id, used when no bearer token is sent (the gateway's POST /api/v1/uploads/files forwards it here) */
+                "x-upload-ticket"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TicketAttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED, TICKET_ATTACHMENT_INVALID_FIELD, TICKET_ATTACHMENT_UNSUPPORTED_TYPE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED, UPLOAD_TICKET_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_ATTACHMENT_LIMIT_EXCEEDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description UPLOAD_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getAdminTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND, TICKET_ATTACHMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    changeAdminTicketCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeTicketCategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    addAdminTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddAdminTicketCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketCommentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    changeAdminTicketPriority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeTicketPriorityRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    changeAdminTicketStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeTicketStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12940,6 +14637,470 @@ export interface operations {
             };
         };
     };
+    getHqStoreSupportUnreadSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqStoreSupportUnreadSignalResponse"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    listHqStoreTickets: {
+        parameters: {
+            query?: {
+                category?: components["schemas"]["TicketCategory"];
+                /** @description 0-based page */
+                page?: number;
+                /** @description Title, case-insensitive partial, at most 100 */
+                q?: string;
+                /** @description Page size, clamped to 1..100 */
+                size?: number;
+                status?: components["schemas"]["TicketStatus"] & unknown;
+                storeId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqStoreTicketListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqStoreTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqStoreTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    uploadHqStoreTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Upload ticket of purpose TICKET_ATTACHMENT_HQ_STORE whose target is this id, used when no bearer token is sent (the gateway's POST /api/v1/uploads/files forwards it here) */
+                "x-upload-ticket"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TicketAttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED, TICKET_ATTACHMENT_INVALID_FIELD, TICKET_ATTACHMENT_UNSUPPORTED_TYPE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED, UPLOAD_TICKET_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_ATTACHMENT_LIMIT_EXCEEDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description UPLOAD_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqStoreTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND, TICKET_ATTACHMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    addHqStoreTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddHqTicketCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketCommentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    changeHqStoreTicketStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeTicketStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqStoreTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
     listHqStores: {
         parameters: {
             query?: {
@@ -13547,6 +15708,460 @@ export interface operations {
             };
             /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    listHqTickets: {
+        parameters: {
+            query?: {
+                category?: components["schemas"]["TicketCategory"];
+                /** @description 0-based page */
+                page?: number;
+                /** @description Title, case-insensitive partial, at most 100 */
+                q?: string;
+                /** @description Page size, clamped to 1..100 */
+                size?: number;
+                status?: components["schemas"]["TicketStatus"] & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    createHqTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateHqTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The new ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    uploadHqTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Upload ticket of purpose TICKET_ATTACHMENT_HQ whose target is this id, used when no bearer token is sent (the gateway's POST /api/v1/uploads/files forwards it here) */
+                "x-upload-ticket"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TicketAttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED, TICKET_ATTACHMENT_INVALID_FIELD, TICKET_ATTACHMENT_UNSUPPORTED_TYPE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED, UPLOAD_TICKET_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_ATTACHMENT_LIMIT_EXCEEDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description UPLOAD_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND, TICKET_ATTACHMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    closeHqTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    addHqTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddHqTicketCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqTicketCommentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15257,6 +17872,498 @@ export interface operations {
             };
             /** @description SERVICE_UNAVAILABLE */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getStoreSupportUnreadSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSupportUnreadSignalResponse"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    listStoreTickets: {
+        parameters: {
+            query?: {
+                category?: components["schemas"]["TicketCategory"];
+                /** @description 0-based page */
+                page?: number;
+                /** @description Title, case-insensitive partial, at most 100 */
+                q?: string;
+                /** @description Page size, clamped to 1..100 */
+                size?: number;
+                status?: components["schemas"]["TicketStatus"] & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTicketListResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    createStoreTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStoreTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The new ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getStoreTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    uploadStoreTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Upload ticket of purpose TICKET_ATTACHMENT_STORE whose target is this id, used when no bearer token is sent (the gateway's POST /api/v1/uploads/files forwards it here) */
+                "x-upload-ticket"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TicketAttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED, TICKET_ATTACHMENT_INVALID_FIELD, TICKET_ATTACHMENT_UNSUPPORTED_TYPE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED, UPLOAD_TICKET_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_ATTACHMENT_LIMIT_EXCEEDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description UPLOAD_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getStoreTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND, TICKET_ATTACHMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    closeStoreTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTicketDetailResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    addStoreTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddStoreTicketCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTicketCommentItem"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description TICKET_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,15 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Client } from 'openapi-fetch';
-import { api, unwrap } from '../../../lib/api/client';
-import type { components, paths } from './support-schema';
+import { api, unwrap, type components } from '../../../lib/api/client';
 
-/**
- * The store channel of the support service. Its paths are typed by ./support-schema.d.ts, generated
- * from the service's routes, because the gateway's /v3/api-docs (and so lib/api/schema.d.ts) lacks
- * them today (support's /openapi.json answers 500). The same client (session, refresh) sends them.
- * Once schema.d.ts has these paths, drop the cast and the generated file.
- */
-const supportApi = api as unknown as Client<paths>;
 
 type Schemas = components['schemas'];
 export type TicketListItem = Schemas['StoreTicketListItem'];
@@ -49,21 +40,21 @@ export const ticketKeys = {
 
 export const listTickets = (f: TicketFilters) =>
   unwrap(
-    supportApi.GET('/api/v1/store/tickets', {
+    api.GET('/api/v1/store/tickets', {
       params: { query: { q: f.q.trim() || undefined, status: f.status ?? undefined, category: f.category ?? undefined, page: f.page, size: TICKETS_PAGE_SIZE } },
     }),
   );
-export const createTicket = (body: CreateTicketBody) => unwrap(supportApi.POST('/api/v1/store/tickets', { body }));
-export const getTicket = (id: string) => unwrap(supportApi.GET('/api/v1/store/tickets/{id}', { params: { path: { id } } }));
+export const createTicket = (body: CreateTicketBody) => unwrap(api.POST('/api/v1/store/tickets', { body }));
+export const getTicket = (id: string) => unwrap(api.GET('/api/v1/store/tickets/{id}', { params: { path: { id } } }));
 export const addComment = (id: string, body: string) =>
-  unwrap(supportApi.POST('/api/v1/store/tickets/{id}/comments', { params: { path: { id } }, body: { body } }));
-export const closeTicket = (id: string) => unwrap(supportApi.PATCH('/api/v1/store/tickets/{id}/close', { params: { path: { id } } }));
-export const readUnreadSignal = () => unwrap(supportApi.GET('/api/v1/store/support/unread-signal'));
+  unwrap(api.POST('/api/v1/store/tickets/{id}/comments', { params: { path: { id } }, body: { body } }));
+export const closeTicket = (id: string) => unwrap(api.PATCH('/api/v1/store/tickets/{id}/close', { params: { path: { id } } }));
+export const readUnreadSignal = () => unwrap(api.GET('/api/v1/store/support/unread-signal'));
 
 /** A file as multipart part `file` (openapi-fetch sends FormData as it is; the session's bearer goes with it). */
 export const uploadAttachment = (id: string, file: File) =>
   unwrap(
-    supportApi.POST('/api/v1/store/tickets/{id}/attachments', {
+    api.POST('/api/v1/store/tickets/{id}/attachments', {
       params: { path: { id } },
       // The generated type of a binary part is string; the serializer puts the File in the form.
       body: { file: '' },
