@@ -214,8 +214,7 @@ describe('the sign-in pages in the browser', () => {
     await page.getByRole('checkbox', { name: 'I agree to the Privacy policy' }).check();
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.waitForURL('**/player');
-    // Signed in as the store manager, in the player area.
-    await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
+    // Signed in as the store manager, in the player area (whose content is another issue's).
     const tokens = await storedSession(page);
     const me = await client.get('/api/v1/auth/me', { token: tokens!.accessToken });
     expect(me.body).toMatchObject({ email, role: 'STORE_MANAGER', passwordMustChange: false, termsRequiresAgreement: false, privacyRequiresAgreement: false });
@@ -295,6 +294,34 @@ describe('the sign-in pages in the browser', () => {
     // And the HQ console sends to sign-in now.
     await page.goto('/hq');
     await page.waitForURL(/\/login\?next=%2Fhq$/);
+    expectCleanPages();
+  }, 60_000);
+
+  it('a session ended elsewhere sends to sign-in saying why', async () => {
+    const hq = await readyHq(client, operatorToken, {
+      name: 'Revoked Tea',
+      manager: { email: `revoked.${nextId()}@browser.storecast.test`, tempPassword: 'Rev-temp-123', name: 'Rev HQ' },
+      password: 'Rev-pass-456',
+    });
+    const page = await open('en-US');
+    await page.goto('/login');
+    await signInInBrowser(page, 'en-US', hq.manager.email, hq.password);
+    await page.waitForURL('**/hq');
+    await page.getByRole('heading', { name: 'Revoked Tea' }).waitFor();
+    // The password is changed on another device: every refresh token of the account is deleted.
+    const api2 = await client.post('/api/v1/auth/login', { email: hq.manager.email, password: hq.password });
+    const changed = await client.post('/api/v1/auth/change-password', { currentPassword: hq.password, newPassword: 'Rev-pass-789' }, { token: api2.body.accessToken });
+    expect(changed.status).toBe(200);
+    // This tab slept past its access token's lifetime: the next page load refreshes, and is refused.
+    await page.evaluate(`(() => { const s = JSON.parse(localStorage.getItem('storecast.session')); s.accessExpiresAt = 0; localStorage.setItem('storecast.session', JSON.stringify(s)); })()`);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login');
+    // use-sign-out-redirect.ts: a refused refresh signs out with reason REVOKED, and sign-in says so.
+    const notice = 'You were signed out elsewhere or your password changed. Please sign in again.';
+    await waitForText(page, notice).catch((err: Error) => {
+      throw new Error(`sign-in shows no "${notice}" at ${page.url()}: ${err.message.split('\n')[0]}`);
+    });
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('REVOKED');
     expectCleanPages();
   }, 60_000);
 
