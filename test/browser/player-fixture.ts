@@ -65,9 +65,15 @@ export const seedChain = async (env: BrowserSystem, client: Client, options: { n
 };
 
 /** Signs a store manager in on the page's own form and waits for the player to register and play. */
-export const openPlayer = async (browser: Browser, env: BrowserSystem, store: { email: string; password: string }, options: { locale?: 'ko-KR' | 'en-US'; deviceLabel?: string } = {}): Promise<{ context: BrowserContext; page: Page }> => {
+export const openPlayer = async (
+  browser: Browser,
+  env: BrowserSystem,
+  store: { email: string; password: string },
+  options: { locale?: 'ko-KR' | 'en-US'; deviceLabel?: string; prepare?: (context: BrowserContext) => Promise<unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
   const page = await newPage(browser, { locale: options.locale ?? 'en-US', baseURL: env.baseURL });
   const context = page.context();
+  await options.prepare?.(context);
   await page.goto('/player');
   await page.waitForURL(/\/login/);
   await page.getByLabel(/^(Email|이메일)/).fill(store.email);
@@ -113,3 +119,11 @@ export interface PlayerSnapshot {
 
 /** The engine's snapshot as the page sees it (the tests run without the DOM's types: a string expression). */
 export const playerSnapshot = (page: Page): Promise<PlayerSnapshot> => page.evaluate(() => (globalThis as any).__storecastPlayer?.player.snapshot() as PlayerSnapshot);
+
+/** How many audio files the player's media cache holds (Cache Storage, for offline play). */
+export const cachedMediaCount = (page: Page): Promise<number> =>
+  page.evaluate(async () => (await (await (globalThis as any).caches.open('storecast-media-v1')).keys()).length as number);
+
+/** Whether the service worker controls the page (media requests go through it). */
+export const controlledByServiceWorker = (page: Page): Promise<boolean> => page.evaluate(() => Boolean((globalThis as any).navigator.serviceWorker.controller));
+

@@ -2,7 +2,7 @@ import { eventually } from '@storecast/service-kit/testing';
 import type { Page, Request } from 'playwright-core';
 import { api } from '../e2e/system';
 import { pageErrors, screenshot } from './browser';
-import { musicGain, openPlayer, sampleMusicGain, seedChain, waitForPlayer, type Chain } from './player-fixture';
+import { cachedMediaCount, controlledByServiceWorker, musicGain, openPlayer, playerSnapshot, sampleMusicGain, seedChain, waitForPlayer, type Chain } from './player-fixture';
 import { startBrowserSystem, type BrowserSystem } from './system';
 
 /**
@@ -15,13 +15,16 @@ describe('the store player in the browser', () => {
   let client: ReturnType<typeof api>;
   let chain: Chain;
   let announcementId: string;
+  let longAnnouncementId: string;
   const FADE_MS = 1000;
+  const LONG_TEXT = 'Dear customers, this is a long notice about our opening hours, the new bakery corner, the parking lot, the loyalty programme and the charity drive this weekend. '.repeat(3);
 
   beforeAll(async () => {
     env = await startBrowserSystem({ env: { SCHEDULER_INTERVAL_MS: '1000' } });
     client = api(env.baseURL);
     chain = await seedChain(env, client, {
       name: 'Daily Bread',
+      storeCount: 5,
       songs: [
         { title: 'Morning Sine', seconds: 6 },
         { title: 'Noon Sine', seconds: 6 },
@@ -33,7 +36,10 @@ describe('the store player in the browser', () => {
     const created = await client.post('/api/v1/hq/announcements', { title: 'Closing soon', text: 'The store closes in ten minutes. Thank you for shopping with us.', voice: 'SHEAN' }, { token: chain.hqToken });
     expect(created.status).toBe(201);
     announcementId = created.body.id;
-  }, 180_000);
+    const long = await client.post('/api/v1/hq/announcements', { title: 'Long notice', text: LONG_TEXT, voice: 'SHEAN' }, { token: chain.hqToken });
+    expect(long.status).toBe(201);
+    longAnnouncementId = long.body.id;
+  }, 240_000);
   afterAll(async () => {
     await env?.stop();
   });
@@ -47,14 +53,14 @@ describe('the store player in the browser', () => {
     return acks;
   };
 
-  const dispatchNow = async (storeIds: string[]): Promise<string[]> => {
-    const res = await client.post(`/api/v1/hq/announcements/${announcementId}/dispatches`, { target: 'STORES', storeIds }, { token: chain.hqToken });
+  const dispatchNow = async (storeIds: string[], id = announcementId): Promise<string[]> => {
+    const res = await client.post(`/api/v1/hq/announcements/${id}/dispatches`, { target: 'STORES', storeIds }, { token: chain.hqToken });
     expect(res.status).toBe(201);
     return res.body.dispatchIds as string[];
   };
 
-  const historyOf = async (dispatchId: string) => {
-    const res = await client.get(`/api/v1/hq/announcements/${announcementId}/dispatches?size=100`, { token: chain.hqToken });
+  const historyOf = async (dispatchId: string, id = announcementId) => {
+    const res = await client.get(`/api/v1/hq/announcements/${id}/dispatches?size=100`, { token: chain.hqToken });
     return (res.body.items as Array<{ dispatchId: string; status: string; signalLatencyMs: number | null }>).find((i) => i.dispatchId === dispatchId);
   };
 
@@ -88,4 +94,88 @@ describe('the store player in the browser', () => {
       await context.close();
     }
   }, 150_000);
+
+  it('with the stream blocked in the browser, delivers through polling within 20 s and acks from POLLING', async () => {
+    const store = chain.stores[1]!;
+    const { page, context } = await openPlayer(env.browser, env, store, {
+      locale: 'ko-KR',
+      prepare: (ctx) => ctx.route('**/api/v1/store/announcements/stream?**', (route) => route.abort()),
+    });
+    try {
+      await waitForPlayer(page, (s) => s.connection === 'POLLING');
+      const acks = acksOf(page);
+      const issuedAt = Date.now();
+      const [dispatchId] = await dispatchNow([store.storeId]);
+      const played = await waitForPlayer(page, (s) => s.recentAnnouncements.some((a) => a.dispatchId === dispatchId && a.startedAt !== null), 30_000);
+      const receivedAt = Date.parse(played.recentAnnouncements.find((a) => a.dispatchId === dispatchId)!.receivedAt);
+      expect(receivedAt - issuedAt).toBeLessThanOrEqual(20_000 + 2_000);
+      expect(played.connection).toBe('POLLING');
+      await eventually(() => expect(acks.find((a) => a.dispatchId === dispatchId)?.body).toMatchObject({ outcome: 'PLAYED', signalSource: 'POLLING' }), 30_000);
+      await screenshot(page, 'player-polling');
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+
+  it('a remote stop stops the playing announcement at once and the music comes back up', async () => {
+    const store = chain.stores[2]!;
+    const { page, context } = await openPlayer(env.browser, env, store);
+    try {
+      await waitForPlayer(page, (s) => s.connection === 'STREAM');
+      const acks = acksOf(page);
+      const [dispatchId] = await dispatchNow([store.storeId], longAnnouncementId);
+      await waitForPlayer(page, (s) => s.recentAnnouncements.some((a) => a.dispatchId === dispatchId && a.status === 'PLAYING'), 30_000);
+      const revokedAt = Date.now();
+      const revoke = await client.post(`/api/v1/hq/dispatches/${dispatchId}/revoke`, {}, { token: chain.hqToken });
+      expect(revoke.status).toBeLessThan(300);
+      await waitForPlayer(page, (s) => s.recentAnnouncements.some((a) => a.dispatchId === dispatchId && a.status === 'STOPPED'), 20_000);
+      // Over the stream the stop arrives as an event, well inside one poll (20 s).
+      expect(Date.now() - revokedAt).toBeLessThan(5_000);
+      await eventually(async () => expect(await musicGain(page)).toBeGreaterThan(0.99), 5_000);
+      // The server already canceled it: the player does not ack a revoked dispatch.
+      expect(acks.filter((a) => a.dispatchId === dispatchId)).toEqual([]);
+      expect((await historyOf(dispatchId!, longAnnouncementId))?.status).toBe('CANCELED');
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+
+  it('with the network cut for two songs the music plays on, and the play logs reach the server after reconnection, each once', async () => {
+    const store = chain.stores[3]!;
+    const { page, context } = await openPlayer(env.browser, env, store);
+    try {
+      // The queue's audio is in the media cache before the cut.
+      await eventually(async () => expect(await cachedMediaCount(page)).toBeGreaterThanOrEqual(3), 20_000);
+      await eventually(async () => expect(await controlledByServiceWorker(page)).toBe(true), 10_000);
+      const before = await playerSnapshot(page);
+      const offlineAt = Date.now();
+      await context.setOffline(true);
+      const heard: string[] = [];
+      const deadline = Date.now() + 40_000;
+      while (heard.length < 3 && Date.now() < deadline) {
+        const s = await playerSnapshot(page);
+        const id = s.nowPlaying?.musicId;
+        if (id && s.state === 'PLAYING' && heard.at(-1) !== `${id}`) heard.push(id);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The one playing at the cut, then two more songs, all while offline.
+      expect(heard.length).toBeGreaterThanOrEqual(3);
+      const offline = await playerSnapshot(page);
+      expect(offline.connection).toBe('OFFLINE');
+      expect(offline.pendingOutbox).toBeGreaterThan(0);
+      await screenshot(page, 'player-offline');
+      await context.setOffline(false);
+      await waitForPlayer(page, (s) => s.pendingOutbox === 0 && s.connection !== 'OFFLINE', 40_000);
+      const logs = await client.get(`/api/v1/hq/playback-logs?storeId=${store.storeId}&size=100&source=ALL`, { token: chain.hqToken });
+      expect(logs.status).toBe(200);
+      const items = logs.body.items as Array<{ musicId: string; startedAt: string }>;
+      const keys = items.map((i) => `${i.musicId}@${i.startedAt}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      // The song playing at the cut and the one that started and ended while offline.
+      expect(items.some((i) => i.musicId === before.nowPlaying!.musicId)).toBe(true);
+      expect(items.filter((i) => Date.parse(i.startedAt) >= offlineAt - 1_000).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

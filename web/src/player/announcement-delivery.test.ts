@@ -315,4 +315,54 @@ describe('AnnouncementDelivery', () => {
     expect(t.streams.last().closed).toBe(true);
     expect(t.timers.pending()).toBe(0);
   });
+
+  it('when a poll fails for the network, an open stream is not trusted: OFFLINE, and a new stream once it returns', async () => {
+    const t = setup();
+    t.delivery.start();
+    await settle();
+    t.streams.last().emit('connected', {});
+    await settle();
+    expect(t.delivery.connectionState()).toBe('STREAM');
+    const opened = t.streams.opened.length;
+    t.api.online = false;
+    await t.timers.advance(21 * S);
+    expect(t.delivery.connectionState()).toBe('OFFLINE');
+    expect(t.streams.opened[opened - 1]!.closed).toBe(true);
+    t.api.online = true;
+    await t.timers.advance(3 * S);
+    expect(t.streams.opened.length).toBeGreaterThan(opened);
+    t.streams.last().emit('connected', {});
+    await settle();
+    expect(t.delivery.connectionState()).toBe('STREAM');
+    t.delivery.stop();
+  });
+
+  it('when the browser says the network is gone, shows OFFLINE at once; back online, reads the list and reconnects at once', async () => {
+    const t = setup();
+    let notify: (online: boolean) => void = () => {};
+    const delivery = new AnnouncementDelivery({
+      api: t.api, eventStreams: t.streams.factory, timers: t.timers, clock: t.clock, deviceId: null,
+      random: () => 1, onItems: () => {}, onRevoked: () => {},
+      onNetworkChange: (cb) => {
+        notify = cb;
+        return () => (notify = () => {});
+      },
+    });
+    delivery.start();
+    await settle();
+    t.streams.last().emit('connected', {});
+    await settle();
+    t.api.online = false;
+    notify(false);
+    expect(delivery.connectionState()).toBe('OFFLINE');
+    expect(t.streams.last().closed).toBe(true);
+    t.api.online = true;
+    const reads = t.api.count('readPending');
+    const tickets = t.api.count('issueStreamTicket');
+    notify(true);
+    await settle();
+    expect(t.api.count('readPending')).toBe(reads + 1);
+    expect(t.api.count('issueStreamTicket')).toBe(tickets + 1);
+    delivery.stop();
+  });
 });

@@ -35,6 +35,8 @@ export interface AnnouncementDeliveryOptions {
   deviceId: string | null;
   /** 0..1, for the reconnect jitter (Math.random by default). */
   random?: () => number;
+  /** Network-lost and network-back notifications (the page: the window's offline/online events). */
+  onNetworkChange?: (cb: (online: boolean) => void) => () => void;
   /** New items, each dispatchId once. */
   onItems(items: DeliveredAnnouncement[]): void;
   /** Dispatches HQ stopped remotely: stop them at once. Each id is reported once. */
@@ -79,6 +81,7 @@ type ReloadCause = 'start' | 'poll' | 'stream' | 'reconnect';
 export class AnnouncementDelivery {
   private readonly random: () => number;
   private stopped = true;
+  private unsubscribeNetwork: (() => void) | null = null;
   private generation = 0;
   private stream: EventStream | null = null;
   private connecting = false;
@@ -107,12 +110,32 @@ export class AnnouncementDelivery {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.unsubscribeNetwork = this.options.onNetworkChange?.((online) => this.onNetwork(online)) ?? null;
     void this.reload('start');
+    void this.connect();
+  }
+
+  /**
+   * The browser says the network went or came back: an open stream may not notice a cut for a
+   * long time (half-open TCP), so it is not trusted; back online, read the list and reconnect now.
+   */
+  private onNetwork(online: boolean): void {
+    if (this.stopped) return;
+    if (!online) {
+      if (this.stream) this.lose();
+      this.setOffline(true);
+      return;
+    }
+    this.attempt = 0;
+    this.clear('reconnectTimer');
+    void this.reload('reconnect');
     void this.connect();
   }
 
   stop(): void {
     this.stopped = true;
+    this.unsubscribeNetwork?.();
+    this.unsubscribeNetwork = null;
     this.generation++;
     this.closeStream();
     this.streamConnected = false;
@@ -157,8 +180,14 @@ export class AnnouncementDelivery {
       this.handleList(pending, cause === 'stream' ? 'SSE' : 'POLLING');
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof NetworkError) this.setOffline(true);
-      else this.options.onError?.(error);
+      if (error instanceof NetworkError) {
+        this.setOffline(true);
+        // A failed read means the network is gone: a stream that has not noticed is not trusted.
+        if (this.stream) {
+          this.lose();
+          this.scheduleReconnect(this.backoffDelay());
+        }
+      } else this.options.onError?.(error);
     } finally {
       if (generation === this.generation) {
         this.loading = false;

@@ -31,6 +31,8 @@ export interface StorePlayerOptions {
   dbName?: string;
   /** Network-back notifications (the page: windowOnline). */
   onOnline?: (cb: () => void) => () => void;
+  /** Network lost / back (the page: windowNetwork), so the delivery does not trust a dead stream. */
+  onNetworkChange?: (cb: (online: boolean) => void) => () => void;
   mediaCache?: MediaCachePort;
   random?: () => number;
   /** Queue re-read interval (10 min): fresh presigned URLs and settings. */
@@ -59,6 +61,18 @@ export const QUEUE_REFRESH_MS = 10 * 60_000;
 const QUEUE_RETRY_MS = 30_000;
 
 /** window 'online' as the outbox's network-back hook (absent outside a browser). */
+/** The window's offline and online events. */
+export const windowNetwork = (cb: (online: boolean) => void): (() => void) => {
+  const offline = () => cb(false);
+  const online = () => cb(true);
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+};
+
 export const windowOnline = (cb: () => void): (() => void) => {
   if (typeof window === 'undefined') return () => {};
   window.addEventListener('online', cb);
@@ -157,6 +171,7 @@ export class StorePlayer {
       clock: this.clock,
       deviceId,
       random: this.options.random,
+      onNetworkChange: this.options.onNetworkChange,
       onItems: (items) => {
         this.cache(items.map((i) => i.audioUrl));
         this.scheduler?.deliver(items);

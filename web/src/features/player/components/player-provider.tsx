@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/errors/api-error';
 import { MediaCache } from '../../../player/media-cache';
 import { MusicSequencer } from '../../../player/music-sequencer';
 import { PlayerMixer } from '../../../player/player-mixer';
-import { StorePlayer, windowOnline, type StorePlayerSnapshot } from '../../../player/store-player';
+import { StorePlayer, windowNetwork, windowOnline, type StorePlayerSnapshot } from '../../../player/store-player';
 import { DEVICE_LABEL_MAX, forgetDevice, registerDevice, registeredDevice, useRegisteredDevice, type Device } from '../../devices/api/device-identity';
 import { DeviceLimitPanel } from '../../devices/components/device-limit-panel';
 import { playerApi } from '../api/player-api';
@@ -67,6 +67,7 @@ export const PlayerProvider = ({ children }: { children: ReactNode }) => {
       sequencer: (hooks) => new MusicSequencer({ mixer, cache: mediaCache, ...hooks }),
       mediaCache,
       onOnline: windowOnline,
+      onNetworkChange: windowNetwork,
     });
     window.__storecastPlayer = { player: engine, mixer };
     // Offline audio must outlive storage pressure.
