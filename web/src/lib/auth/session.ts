@@ -38,6 +38,7 @@ const REFRESH_AHEAD_MS = 60_000;
  */
 export class Session {
   private tokens: SessionTokens | null;
+  private endedBecause: SignOutReason | null = null;
   private readonly listeners = new Set<Listener>();
   private refreshing: Promise<SessionTokens | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -61,6 +62,11 @@ export class Session {
     return this.tokens;
   }
 
+  /** Why the last session of this page ended (null: none ended here), for the sign-in page to say. */
+  get signOutReason(): SignOutReason | null {
+    return this.endedBecause;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -68,6 +74,7 @@ export class Session {
 
   /** Takes the tokens of a login, refresh or password change. */
   accept(body: AuthResponseBody): SessionTokens {
+    this.endedBecause = null;
     this.tokens = {
       accessToken: body.accessToken,
       accessExpiresAt: Date.now() + body.accessExpiresInSeconds * 1000,
@@ -136,6 +143,7 @@ export class Session {
   }
 
   clear(reason: SignOutReason): void {
+    this.endedBecause = reason;
     this.tokens = null;
     this.storage.removeItem(STORAGE_KEY);
     this.schedule();

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { PasswordField } from './password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +39,9 @@ export const ChangePasswordPage = () => {
       <Text>{t('changeIntro')}</Text>
       <form onSubmit={form.onSubmit((v) => change.mutate(v))} noValidate>
         <Stack>
-          <PasswordInput label={t('currentPassword')} autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
-          <PasswordInput label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
-          <PasswordInput label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
+          <PasswordField label={t('currentPassword')} autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+          <PasswordField label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
+          <PasswordField label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
           <ErrorAlert error={change.error} />
           <Button type="submit" loading={change.isPending}>{t('change')}</Button>
           <Button variant="subtle" onClick={() => void session.logout()}>{t('common:signOut')}</Button>

@@ -1,9 +1,17 @@
 import { Checkbox, Loader, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { readActiveDocument, type LegalKind } from '../api/auth-api';
+
+/** The document's headings sit under the page's and the document's own title (h2): h3 and below. */
+const HEADINGS: Components = {
+  h1: ({ children }) => <h3>{children}</h3>,
+  h2: ({ children }) => <h4>{children}</h4>,
+  h3: ({ children }) => <h5>{children}</h5>,
+  h4: ({ children }) => <h6>{children}</h6>,
+};
 
 /** The active document of a kind (markdown, no raw HTML), with its agreement box. */
 export const LegalDocument = ({ kind, checked, onChange, error, onVersion }: {
@@ -33,7 +41,7 @@ export const LegalDocument = ({ kind, checked, onChange, error, onVersion }: {
           <Text size="xs" c="dimmed">{t('version', { version: doc.data.version })}</Text>
           <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} tabIndex={0} aria-label={name}>
             <Typography p="sm">
-              <Markdown skipHtml>{doc.data.content}</Markdown>
+              <Markdown skipHtml components={HEADINGS}>{doc.data.content}</Markdown>
             </Typography>
           </ScrollArea.Autosize>
           <Checkbox label={t('agreeTo', { document: name })} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} error={error} />

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from './password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export const LoginPage = () => {
       <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
         <Stack>
           <TextInput label={t('email')} type="email" autoComplete="username" required key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput label={t('password')} autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordField label={t('password')} autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
           <ErrorAlert error={signIn.error} />
           <Button type="submit" loading={signIn.isPending}>{t('signIn')}</Button>
           <Anchor component={Link} to="/reset-password" size="sm">{t('forgot')}</Anchor>

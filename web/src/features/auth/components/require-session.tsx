@@ -2,9 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { session } from '../../../lib/api/client';
 import { AREA_OF_ROLE, nextPageFor, useMe, useSessionTokens, type Me } from '../api/auth-api';
 import type { Role } from '../../../lib/auth/session';
-import { useSignOutRedirect } from './use-sign-out-redirect';
+import { useSignOutCleanup } from './use-sign-out-cleanup';
 
 type Gate = 'session' | 'password' | 'agreements';
 
@@ -21,8 +22,13 @@ export const RequireSession = ({ role, gates = ['session', 'password', 'agreemen
   const tokens = useSessionTokens();
   const location = useLocation();
   const me = useMe(tokens !== null);
-  useSignOutRedirect();
-  if (!tokens) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  useSignOutCleanup();
+  if (!tokens) {
+    // A session that ended here says why on sign-in (expired, ended elsewhere); a sign-out is plain.
+    const reason = session.signOutReason;
+    const to = reason === 'LOGOUT' ? '/login' : reason ? `/login?reason=${reason}` : `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={to} replace />;
+  }
   if (me.isPending) return <Center mih="60vh"><Loader aria-label="loading" /></Center>;
   if (me.isError) return <Center mih="60vh" p="md"><ErrorAlert error={me.error} /></Center>;
   const account = me.data;

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from './password-field';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +45,8 @@ const ConfirmReset = ({ token }: { token: string }) => {
   return (
     <form noValidate onSubmit={form.onSubmit((v) => confirm.mutate(v.newPassword))}>
       <Stack>
-        <PasswordInput label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
-        <PasswordInput label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
+        <PasswordField label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
+        <PasswordField label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
         <ErrorAlert error={confirm.error} />
         <Button type="submit" loading={confirm.isPending}>{t('resetConfirm')}</Button>
       </Stack>

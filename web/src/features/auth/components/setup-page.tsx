@@ -1,4 +1,5 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from './password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,8 +64,8 @@ export const SetupPage = () => {
           <Stack>
             <Text>{t('setupIntro', { email: info.email })}</Text>
             <Text size="sm" c="dimmed">{t('setupExpires', { time: new Date(info.expiresAt).toLocaleString(i18n.language) })}</Text>
-            <PasswordInput label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
-            <PasswordInput label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
+            <PasswordField label={t('newPassword')} description={t('passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
+            <PasswordField label={t('confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
             {(needTerms || needPrivacy) && <TextInput label={t('signerName')} maxLength={255} key={form.key('signerName')} {...form.getInputProps('signerName')} />}
             {needTerms && <LegalDocument kind="terms" checked={agreed.terms} onChange={(v) => setAgreed((a) => ({ ...a, terms: v }))} error={tried && !agreed.terms ? t('mustAgree') : null} />}
             {needPrivacy && <LegalDocument kind="privacy" checked={agreed.privacy} onChange={(v) => setAgreed((a) => ({ ...a, privacy: v }))} error={tried && !agreed.privacy ? t('mustAgree') : null} />}

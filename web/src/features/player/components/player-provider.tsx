@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { session } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/errors/api-error';
 import { MediaCache } from '../../../player/media-cache';
 import { MusicSequencer } from '../../../player/music-sequencer';
@@ -139,6 +140,7 @@ const DeviceRegistration = ({ onRegistered }: { onRegistered: () => void }) => {
           <TextInput label={t('label')} description={t('labelRule')} maxLength={DEVICE_LABEL_MAX} required data-autofocus key={form.key('label')} {...form.getInputProps('label')} />
           {limitReached ? <DeviceLimitPanel onRevoked={() => register.reset()} /> : <ErrorAlert error={register.error} />}
           <Button type="submit" loading={register.isPending}>{t('register')}</Button>
+          <Button variant="subtle" onClick={() => void session.logout()}>{t('common:signOut')}</Button>
         </Stack>
       </form>
     </Modal>
