@@ -1,4 +1,4 @@
-import { eventually } from '@storecast/service-kit/testing';
+import { eventually, sineMp3 } from '@storecast/service-kit/testing';
 import type { Page, Request } from 'playwright-core';
 import { api } from '../e2e/system';
 import { pageErrors, screenshot } from './browser';
@@ -174,6 +174,50 @@ describe('the store player in the browser', () => {
       // The song playing at the cut and the one that started and ended while offline.
       expect(items.some((i) => i.musicId === before.nowPlaying!.musicId)).toBe(true);
       expect(items.filter((i) => Date.parse(i.startedAt) >= offlineAt - 1_000).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('plays a commercial song after N songs heard, and a store broadcast previewed on its page arrives at the same player', async () => {
+    const store = chain.stores[4]!;
+    expect((await client.patch('/api/v1/hq/me', { commercialCycleSongs: 2 }, { token: chain.hqToken })).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(sineMp3({ hz: 880, seconds: 2 }))], { type: 'audio/mpeg' }), 'jingle.mp3');
+    const uploaded = await fetch(`${env.baseURL}/api/v1/hq/commercials?title=Jingle&durationSeconds=2`, { method: 'POST', headers: { authorization: `Bearer ${chain.hqToken}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const commercialId = ((await uploaded.json()) as { id: string }).id;
+
+    const reports: Array<{ logs?: Array<{ musicId: string; startedAt: string }>; commercialPlays?: Array<{ commercialId: string; startedAt: string }> }> = [];
+    const { page, context } = await openPlayer(env.browser, env, store, {
+      prepare: async (ctx) => {
+        ctx.on('request', (req) => {
+          if (req.method() === 'POST' && req.url().endsWith('/api/v1/store/playback/report')) reports.push(JSON.parse(req.postData() ?? '{}'));
+        });
+      },
+    });
+    try {
+      const played = await eventually(() => {
+        const play = reports.flatMap((r) => r.commercialPlays ?? []).find((p) => p.commercialId === commercialId);
+        if (!play) throw new Error('no commercial play reported yet');
+        return play;
+      }, 60_000);
+      // Two songs were heard to their end before the commercial started.
+      const songsBefore = reports.flatMap((r) => r.logs ?? []).filter((l) => Date.parse(l.startedAt) < Date.parse(played.startedAt));
+      expect(songsBefore.length).toBeGreaterThanOrEqual(2);
+      // The server counted it: the next commercial is due after two more songs.
+      const queue = await client.get('/api/v1/store/playback/queue', { token: store.accessToken });
+      expect(queue.body.songsUntilCommercial).toBe(2);
+
+      // The store manager's own broadcast, on its page: preview, listen, send now.
+      await page.getByRole('link', { name: 'Broadcast' }).click();
+      await page.getByLabel('Broadcast text').fill('Fresh bread is out of the oven now.');
+      await page.getByRole('button', { name: 'Make the audio' }).click();
+      await page.getByRole('button', { name: 'Broadcast now' }).click();
+      const sent = await waitForPlayer(page, (s) => s.recentAnnouncements.some((a) => a.status === 'PLAYED'), 60_000);
+      expect(sent.recentAnnouncements.filter((a) => a.status === 'PLAYED')).toHaveLength(1);
+      await screenshot(page, 'broadcast-sent');
+      expect(pageErrors(page)).toEqual([]);
     } finally {
       await context.close();
     }
