@@ -5,8 +5,6 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../lib/errors/api-error';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 

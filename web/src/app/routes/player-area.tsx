@@ -16,6 +16,7 @@ import { TicketsPage } from '../../features/store-tickets/components/tickets-pag
 import { TicketsBadge } from '../../features/store-tickets/components/tickets-badge';
 import { session } from '../../lib/api/client';
 import '../../features/player/player.messages';
+import '@mantine/dates/styles.css';
 
 /**
  * The store player area (STORE_MANAGER). The player engine lives in PlayerProvider, above the

@@ -1,17 +1,11 @@
 import { Checkbox, Loader, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Markdown, { type Components } from 'react-markdown';
+import { lazy, Suspense } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { readActiveDocument, type LegalKind } from '../api/auth-api';
 
-/** The document's headings sit under the page's and the document's own title (h2): h3 and below. */
-const HEADINGS: Components = {
-  h1: ({ children }) => <h3>{children}</h3>,
-  h2: ({ children }) => <h4>{children}</h4>,
-  h3: ({ children }) => <h5>{children}</h5>,
-  h4: ({ children }) => <h6>{children}</h6>,
-};
+const MarkdownView = lazy(() => import('../../../components/ui/markdown-view'));
 
 /** The active document of a kind (markdown, no raw HTML), with its agreement box. */
 export const LegalDocument = ({ kind, checked, onChange, error, onVersion }: {
@@ -41,7 +35,9 @@ export const LegalDocument = ({ kind, checked, onChange, error, onVersion }: {
           <Text size="xs" c="dimmed">{t('version', { version: doc.data.version })}</Text>
           <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} tabIndex={0} aria-label={name}>
             <Typography p="sm">
-              <Markdown skipHtml components={HEADINGS}>{doc.data.content}</Markdown>
+              <Suspense fallback={<Loader size="sm" />}>
+                <MarkdownView source={doc.data.content} />
+              </Suspense>
             </Typography>
           </ScrollArea.Autosize>
           <Checkbox label={t('agreeTo', { document: name })} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} error={error} />
