@@ -133,6 +133,8 @@ const shared = {
     STREAM_TICKET_SECRET: streamTicketSecret,
     S3_ENDPOINT: s3Endpoint,
     S3_BUCKET: s3Bucket,
+    // The links in identity's mails open the web pages at the public base too.
+    APP_BASE_URL: env.APP_BASE_URL ?? publicUrls.publicBaseUrl(env, ports.gateway.http),
     S3_REGION: env.S3_REGION ?? 'us-east-1',
     S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID ?? 'S3RVER',
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
