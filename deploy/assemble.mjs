@@ -72,6 +72,8 @@ for (const ws of needed) {
   }
 }
 copy(join('proto', 'storecast'));
+// The gateway serves the built web clients (its WEB_DIST_DIR defaults to web/dist beside it).
+if (target === 'gateway') copy(join('web', 'dist'));
 
 // A fixed entry path lets the image CMD be an exec-form array for any SERVICE;
 // node resolves the symlink, so the service's relative requires are unaffected.
