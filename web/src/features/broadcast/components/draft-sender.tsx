@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { currentLanguage } from '../../../lib/i18n';
 import { useRegisteredDevice } from '../../devices/api/device-identity';
 import { useSendBroadcast, useSlotOccupancy, type Draft, type SendBody } from '../api/broadcast-api';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../lib/i18n/format-time';
 import { isSlotOccupied, kstDateOf, localDateTime, scheduleProblem } from '../schedule-rules';
 import '../broadcast.messages';
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SCHEDULED_PAGE_SIZE, useCancelScheduled, useScheduled, type ScheduledBroadcast } from '../api/broadcast-api';
-import { formatDateTime } from '../format-time';
-import { ConfirmDialog } from './confirm-dialog';
+import { formatDateTime } from '../../../lib/i18n/format-time';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import '../broadcast.messages';
 
 /** /player/reservations: the store's own scheduled broadcasts, earliest first; listen and cancel. */

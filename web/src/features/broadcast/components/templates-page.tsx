@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { TEMPLATE_LIMIT, useDeleteTemplate, useTemplates, type BroadcastTemplate } from '../api/broadcast-api';
-import { formatDateTime } from '../format-time';
-import { ConfirmDialog } from './confirm-dialog';
+import { formatDateTime } from '../../../lib/i18n/format-time';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TemplateFormModal } from './template-form-modal';
 import '../broadcast.messages';
 

@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../broadcast/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDevicePlaylist, useSetDevicePlaylist, type DeviceListItem } from '../api/devices-api';
 import './devices.messages';
 

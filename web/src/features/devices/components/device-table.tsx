@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../broadcast/format-time';
+import { formatDateTime } from '../../../lib/i18n/format-time';
 import { useRegisteredDevice } from '../api/device-identity';
 import type { DeviceListItem } from '../api/devices-api';
 import { DevicePlaylistCell } from './device-playlist-cell';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../broadcast/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { registeredDevice } from '../api/device-identity';
 import { useRevokeDevice, type DeviceListItem } from '../api/devices-api';
 import './devices.messages';

@@ -4,7 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { formatDateTime } from '../../broadcast/format-time';
+import { formatDateTime } from '../../../lib/i18n/format-time';
 import { useUploadAttachment, type TicketAttachment } from '../api/tickets-api';
 import { ATTACHMENT_TYPES, ATTACHMENTS_PER_TICKET, attachmentProblem, formatBytes, type AttachmentProblem } from '../attachment-rules';
 import '../store-tickets.messages';

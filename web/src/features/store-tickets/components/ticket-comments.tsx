@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { fieldErrors } from '../../../lib/errors/api-error';
-import { formatDateTime } from '../../broadcast/format-time';
+import { formatDateTime } from '../../../lib/i18n/format-time';
 import { BODY_MAX, useAddComment, type TicketComment } from '../api/tickets-api';
 import '../store-tickets.messages';
 

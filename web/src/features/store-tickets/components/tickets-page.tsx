@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { formatDateTime } from '../../broadcast/format-time';
+import { formatDateTime } from '../../../lib/i18n/format-time';
 import { Q_MAX, TICKET_CATEGORIES, TICKET_STATUSES, TICKETS_PAGE_SIZE, useTickets, type TicketCategory, type TicketStatus } from '../api/tickets-api';
 import { NewTicketModal } from './new-ticket-modal';
 import { TicketStatusBadge } from './ticket-status-badge';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert } from './error-alert';
 
 /**
  * A confirmation for a destructive action (delete, cancel, revoke): the question, the error of a

@@ -1,4 +1,4 @@
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from './index';
 
 /** A server instant as the person reads it: their language, the browser's time zone. */
 export const formatDateTime = (iso: string | null | undefined): string => {
