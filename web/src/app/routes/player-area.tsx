@@ -1,9 +1,10 @@
-import { IconBroadcast, IconDevices, IconHeadset, IconMusic, IconCalendarEvent, IconTemplate, IconBuildingStore } from '@tabler/icons-react';
+import { IconUserCircle, IconBroadcast, IconDevices, IconHeadset, IconMusic, IconCalendarEvent, IconTemplate, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AreaShell } from '../../components/ui/area-shell';
 import { NotFoundPage } from '../../components/ui/not-found-page';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { AccountPage } from '../../features/account/components/account-page';
 import { BroadcastPage } from '../../features/broadcast/components/broadcast-page';
 import { DevicesPage } from '../../features/devices/components/devices-page';
 import { PlayerPage } from '../../features/player/components/player-page';
@@ -41,6 +42,7 @@ export const PlayerArea = () => {
               { to: '/player/devices', label: t('nav.devices'), icon: <IconDevices {...icon} /> },
               { to: '/player/tickets', label: t('nav.tickets'), icon: <IconHeadset {...icon} />, badge: <TicketsBadge /> },
               { to: '/player/profile', label: t('nav.profile'), icon: <IconBuildingStore {...icon} /> },
+              { to: '/player/account', label: t('nav.account'), icon: <IconUserCircle {...icon} /> },
             ]}
           >
             <Routes>
@@ -52,6 +54,7 @@ export const PlayerArea = () => {
               <Route path="tickets" element={<TicketsPage />} />
               <Route path="tickets/:ticketId" element={<TicketDetailPage />} />
               <Route path="profile" element={<StoreProfilePage />} />
+              <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </AreaShell>

@@ -2,7 +2,7 @@ import { registerMessages } from '../../lib/i18n';
 
 registerMessages('player', {
   ko: {
-    nav: { player: '플레이어', broadcast: '매장 방송', templates: '문구 템플릿', reservations: '예약 방송', devices: '기기', tickets: '고객 문의', profile: '매장 정보' },
+    nav: { player: '플레이어', broadcast: '매장 방송', templates: '문구 템플릿', reservations: '예약 방송', devices: '기기', tickets: '고객 문의', profile: '매장 정보', account: '내 계정' },
     title: '매장 플레이어',
     startTitle: '재생 시작',
     startBody: '브라우저가 소리를 내려면 한 번 눌러 주세요. 이후에는 음악과 안내 방송이 자동으로 나옵니다.',
@@ -40,7 +40,7 @@ registerMessages('player', {
     lastError: '최근 문제: {{message}}',
   },
   en: {
-    nav: { player: 'Player', broadcast: 'Broadcast', templates: 'Templates', reservations: 'Reservations', devices: 'Devices', tickets: 'Support', profile: 'Store profile' },
+    nav: { player: 'Player', broadcast: 'Broadcast', templates: 'Templates', reservations: 'Reservations', devices: 'Devices', tickets: 'Support', profile: 'Store profile', account: 'My account' },
     title: 'Store player',
     startTitle: 'Start playback',
     startBody: 'The browser needs one tap before it plays sound. After that, music and announcements play by themselves.',
