@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -47,48 +48,43 @@ export const ReservationsPage = () => {
       {scheduled.isPending && <Loader aria-label={t('common:loading')} />}
       {scheduled.isSuccess && total === 0 && <Text c="dimmed">{t('reservationsEmpty')}</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label={t('reservationsTable')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('scheduledAt')}</Table.Th>
-                <Table.Th>{t('announcementTitle')}</Table.Th>
-                <Table.Th>{t('listen')}</Table.Th>
-                <Table.Th>{t('createdAt')}</Table.Th>
-                <Table.Th>{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.dispatchId}>
-                  <Table.Td fw={600}>{formatDateTime(item.scheduledAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{item.announcementTitle}</Text>
-                      {item.isEmergency && <Badge color="red" size="sm">{t('emergencyBadge')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <audio controls preload="none" src={item.audioUrl} aria-label={t('listenLabel', { title: item.announcementTitle })} style={{ height: 32, maxWidth: 240 }} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" color="red" aria-label={t('cancelLabel', { title: item.announcementTitle })} onClick={() => { cancel.reset(); setCanceling(item); }}>
-                      {t('cancelReservation')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label={t('reservationsTable')}
+          rows={items}
+          rowKey={(item) => item.dispatchId}
+          minWidth={760}
+          hover={false}
+          columns={[
+            { key: 'scheduledAt', header: t('scheduledAt'), strong: true, cell: (item) => formatDateTime(item.scheduledAt) },
+            {
+              key: 'title',
+              header: t('announcementTitle'),
+              cell: (item) => (
+                <Group gap="xs">
+                  <Text size="sm">{item.announcementTitle}</Text>
+                  {item.isEmergency && <Badge color="red" size="sm">{t('emergencyBadge')}</Badge>}
+                </Group>
+              ),
+            },
+            {
+              key: 'listen',
+              header: t('listen'),
+              cell: (item) => <audio controls preload="none" src={item.audioUrl} aria-label={t('listenLabel', { title: item.announcementTitle })} style={{ height: 32, maxWidth: 240 }} />,
+            },
+            { key: 'createdAt', header: t('createdAt'), cell: (item) => formatDateTime(item.createdAt) },
+            {
+              key: 'actions',
+              header: t('actions'),
+              cell: (item) => (
+                <Button size="xs" variant="light" color="red" aria-label={t('cancelLabel', { title: item.announcementTitle })} onClick={() => { cancel.reset(); setCanceling(item); }}>
+                  {t('cancelReservation')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
-      {total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">{t('total', { count: total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label={t('pagination')} />}
-        </Group>
-      )}
+      <TablePager total={total} page={page} pageSize={scheduled.data?.size ?? SCHEDULED_PAGE_SIZE} onPage={setPage} totalLabel={t('total', { count: total })} paginationLabel={t('pagination')} />
       <ConfirmDialog
         opened={canceling !== null}
         title={t('cancelTitle')}

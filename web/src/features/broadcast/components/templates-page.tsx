@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/ui/data-table';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -58,43 +59,35 @@ export const TemplatesPage = () => {
       {templates.isPending && <Loader aria-label={t('common:loading')} />}
       {templates.isSuccess && items.length === 0 && <Text c="dimmed">{t('templatesEmpty')}</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-label={t('templatesTable')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('name')}</Table.Th>
-                <Table.Th>{t('text')}</Table.Th>
-                <Table.Th>{t('voice')}</Table.Th>
-                <Table.Th>{t('updatedAt')}</Table.Th>
-                <Table.Th>{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td fw={600}>{item.name}</Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={2}>{item.text}</Text></Table.Td>
-                  <Table.Td>{t(`voices.${item.voice}`)}</Table.Td>
-                  <Table.Td>{formatDateTime(item.updatedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" leftSection={<IconSpeakerphone size={14} aria-hidden />} aria-label={t('useLabel', { name: item.name })}
-                        onClick={() => void navigate(`/player/broadcast?templateId=${encodeURIComponent(item.id)}`)}>
-                        {t('use')}
-                      </Button>
-                      <ActionIcon variant="subtle" aria-label={t('editLabel', { name: item.name })} onClick={() => setEditing({ kind: 'edit', template: item })}>
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: item.name })} onClick={() => { remove.reset(); setDeleting(item); }}>
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label={t('templatesTable')}
+          rows={items}
+          rowKey={(item) => item.id}
+          columns={[
+            { key: 'name', header: t('name'), strong: true, cell: (item) => item.name },
+            { key: 'text', header: t('text'), cell: (item) => <Text size="sm" lineClamp={2}>{item.text}</Text> },
+            { key: 'voice', header: t('voice'), cell: (item) => t(`voices.${item.voice}`) },
+            { key: 'updatedAt', header: t('updatedAt'), cell: (item) => formatDateTime(item.updatedAt) },
+            {
+              key: 'actions',
+              header: t('actions'),
+              cell: (item) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="light" leftSection={<IconSpeakerphone size={14} aria-hidden />} aria-label={t('useLabel', { name: item.name })}
+                    onClick={() => void navigate(`/player/broadcast?templateId=${encodeURIComponent(item.id)}`)}>
+                    {t('use')}
+                  </Button>
+                  <ActionIcon variant="subtle" aria-label={t('editLabel', { name: item.name })} onClick={() => setEditing({ kind: 'edit', template: item })}>
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: item.name })} onClick={() => { remove.reset(); setDeleting(item); }}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       {editing && (
         <TemplateFormModal

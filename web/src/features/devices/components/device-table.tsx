@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { DataTable } from '../../../components/ui/data-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/i18n/format-time';
@@ -20,44 +21,43 @@ export const DeviceTable = ({ devices, full, onRevoked }: { devices: DeviceListI
   const [revoking, setRevoking] = useState<DeviceListItem | null>(null);
   return (
     <>
-      <Table.ScrollContainer minWidth={full ? 720 : 420}>
-        <Table striped aria-label={t('table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('label')}</Table.Th>
-              <Table.Th>{t('registeredAt')}</Table.Th>
-              {full && <Table.Th>{t('playlist')}</Table.Th>}
-              <Table.Th>{t('actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {devices.map((device) => (
-              <Table.Tr key={device.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>{device.label}</Text>
-                    {own?.id === device.id && <Badge size="sm" variant="light" color="green">{t('thisDevice')}</Badge>}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{formatDateTime(device.createdAt)}</Table.Td>
-                {full && <Table.Td><DevicePlaylistCell device={device} /></Table.Td>}
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {full && (
-                      <Button size="xs" variant="light" aria-label={t('renameLabel', { label: device.label })} onClick={() => setRenaming(device)}>
-                        {t('rename')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="light" color="red" aria-label={t('revokeLabel', { label: device.label })} onClick={() => setRevoking(device)}>
-                      {t('revoke')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('table')}
+        rows={devices}
+        rowKey={(device) => device.id}
+        minWidth={full ? 720 : 420}
+        hover={false}
+        columns={[
+          {
+            key: 'label',
+            header: t('label'),
+            cell: (device) => (
+              <Group gap="xs">
+                <Text size="sm" fw={600}>{device.label}</Text>
+                {own?.id === device.id && <Badge size="sm" variant="light" color="green">{t('thisDevice')}</Badge>}
+              </Group>
+            ),
+          },
+          { key: 'registeredAt', header: t('registeredAt'), cell: (device) => formatDateTime(device.createdAt) },
+          full && { key: 'playlist', header: t('playlist'), cell: (device) => <DevicePlaylistCell device={device} /> },
+          {
+            key: 'actions',
+            header: t('actions'),
+            cell: (device) => (
+              <Group gap="xs" wrap="nowrap">
+                {full && (
+                  <Button size="xs" variant="light" aria-label={t('renameLabel', { label: device.label })} onClick={() => setRenaming(device)}>
+                    {t('rename')}
+                  </Button>
+                )}
+                <Button size="xs" variant="light" color="red" aria-label={t('revokeLabel', { label: device.label })} onClick={() => setRevoking(device)}>
+                  {t('revoke')}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       {renaming && <RenameDeviceModal key={renaming.id} device={renaming} onClose={() => setRenaming(null)} />}
       <RevokeDeviceDialog device={revoking} onClose={() => setRevoking(null)} onRevoked={onRevoked} />
     </>

@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Slider, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Slider, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table';
 import type { ConnectionState } from '../../../player/ports';
 import type { AnnouncementStatus } from '../../../player/announcement-scheduler';
 import { usePlayer, usePlayerSnapshot } from './player-provider';
@@ -82,30 +83,22 @@ export const PlayerPage = () => {
         {!snap || snap.recentAnnouncements.length === 0 ? (
           <Text c="dimmed" size="sm">{t('recentEmpty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label={t('recentTitle')} data-testid="recent-announcements">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.title')}</Table.Th>
-                  <Table.Th>{t('columns.status')}</Table.Th>
-                  <Table.Th>{t('columns.received')}</Table.Th>
-                  <Table.Th>{t('columns.started')}</Table.Th>
-                  <Table.Th>{t('columns.source')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {snap.recentAnnouncements.map((a) => (
-                  <Table.Tr key={a.dispatchId} data-dispatch-id={a.dispatchId} data-status={a.status}>
-                    <Table.Td>{a.title} {a.isEmergency && <Badge color="red" size="xs">{t('emergency')}</Badge>}</Table.Td>
-                    <Table.Td><Badge color={STATUS_COLOR[a.status]} variant="light">{t(`announcementStatus.${a.status}`)}</Badge></Table.Td>
-                    <Table.Td>{timeOf(a.receivedAt, i18n.language)}</Table.Td>
-                    <Table.Td>{timeOf(a.startedAt, i18n.language)}</Table.Td>
-                    <Table.Td>{t(`source.${a.signalSource}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={t('recentTitle')}
+            testId="recent-announcements"
+            rows={snap.recentAnnouncements}
+            rowKey={(a) => a.dispatchId}
+            rowProps={(a) => ({ 'data-dispatch-id': a.dispatchId, 'data-status': a.status })}
+            minWidth={560}
+            hover={false}
+            columns={[
+              { key: 'title', header: t('columns.title'), cell: (a) => <>{a.title} {a.isEmergency && <Badge color="red" size="xs">{t('emergency')}</Badge>}</> },
+              { key: 'status', header: t('columns.status'), cell: (a) => <Badge color={STATUS_COLOR[a.status]} variant="light">{t(`announcementStatus.${a.status}`)}</Badge> },
+              { key: 'received', header: t('columns.received'), cell: (a) => timeOf(a.receivedAt, i18n.language) },
+              { key: 'started', header: t('columns.started'), cell: (a) => timeOf(a.startedAt, i18n.language) },
+              { key: 'source', header: t('columns.source'), cell: (a) => t(`source.${a.signalSource}`) },
+            ]}
+          />
         )}
       </Card>
     </Stack>

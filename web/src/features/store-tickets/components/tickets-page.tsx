@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,7 +25,6 @@ export const TicketsPage = () => {
   const tickets = useTickets({ q: qTooLong ? '' : debouncedQ, status, category, page });
   const items = tickets.data?.items ?? [];
   const total = tickets.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (tickets.data?.size ?? TICKETS_PAGE_SIZE)));
   const filtered = Boolean(debouncedQ.trim() || status || category);
 
   return (
@@ -74,39 +74,22 @@ export const TicketsPage = () => {
       {tickets.isPending && <Loader aria-label={t('common:loading')} />}
       {tickets.isSuccess && total === 0 && <Text c="dimmed">{filtered ? t('emptyFiltered') : t('empty')}</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover aria-label={t('table')} aria-busy={tickets.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('ticketTitle')}</Table.Th>
-                <Table.Th>{t('statusFilter')}</Table.Th>
-                <Table.Th>{t('categoryFilter')}</Table.Th>
-                <Table.Th>{t('comments')}</Table.Th>
-                <Table.Th>{t('updatedAt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/player/tickets/${item.id}`} fw={600}>{item.title}</Anchor>
-                  </Table.Td>
-                  <Table.Td><TicketStatusBadge status={item.status} /></Table.Td>
-                  <Table.Td>{item.category ? t(`category.${item.category}`) : t('uncategorized')}</Table.Td>
-                  <Table.Td>{item.commentCount}</Table.Td>
-                  <Table.Td>{formatDateTime(item.updatedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label={t('table')}
+          rows={items}
+          rowKey={(item) => item.id}
+          minWidth={720}
+          busy={tickets.isFetching}
+          columns={[
+            { key: 'title', header: t('ticketTitle'), cell: (item) => <Anchor component={Link} to={`/player/tickets/${item.id}`} fw={600}>{item.title}</Anchor> },
+            { key: 'status', header: t('statusFilter'), cell: (item) => <TicketStatusBadge status={item.status} /> },
+            { key: 'category', header: t('categoryFilter'), cell: (item) => (item.category ? t(`category.${item.category}`) : t('uncategorized')) },
+            { key: 'comments', header: t('comments'), cell: (item) => item.commentCount },
+            { key: 'updatedAt', header: t('updatedAt'), cell: (item) => formatDateTime(item.updatedAt) },
+          ]}
+        />
       )}
-      {total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">{t('total', { count: total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label={t('pagination')} />}
-        </Group>
-      )}
+      <TablePager total={total} page={page} pageSize={tickets.data?.size ?? TICKETS_PAGE_SIZE} onPage={setPage} totalLabel={t('total', { count: total })} paginationLabel={t('pagination')} />
       <NewTicketModal opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
