@@ -76,11 +76,12 @@ export const openPlayer = async (
   await options.prepare?.(context);
   await page.goto('/player');
   await page.waitForURL(/\/login/);
-  await page.getByLabel(/^(Email|이메일)/).fill(store.email);
-  await page.getByLabel(/^(Password|비밀번호)/).fill(store.password);
+  // Exact names: the password's show/hide button is labelled "비밀번호 보기 또는 숨기기" too.
+  await page.getByRole('textbox', { name: /^(Email|이메일)\s*\*?$/ }).fill(store.email);
+  await page.getByLabel(/^(Password|비밀번호)\s*\*?$/).fill(store.password);
   await page.getByRole('button', { name: /^(Sign in|로그인)$/ }).click();
   await page.waitForURL(/\/player/);
-  const label = page.getByLabel(/^(Device name|기기 이름)/);
+  const label = page.getByRole('textbox', { name: /^(Device name|기기 이름)\s*\*?$/ });
   await label.fill(options.deviceLabel ?? 'Checkout');
   await page.getByRole('button', { name: /^(Register and start|등록하고 시작)$/ }).click();
   await waitForPlayer(page, (s) => s.state === 'PLAYING', 30_000);
