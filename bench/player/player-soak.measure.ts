@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { sineMp3 } from '@storecast/service-kit/testing';
 import type { CDPSession, Page } from 'playwright-core';
+import { signInByApi } from '../../test/browser/accounts';
 import { pageErrors } from '../../test/browser/browser';
 import { api } from '../../test/e2e/system';
 import { openPlayer, playerSnapshot, seedChain } from '../../test/browser/player-fixture';
@@ -17,6 +18,10 @@ const MINUTES = Number(process.env.PLAYER_SOAK_MINUTES ?? 60);
 const SAMPLE_MINUTES = Number(process.env.PLAYER_SOAK_SAMPLE_MINUTES ?? 5);
 const ANNOUNCE_EVERY_MINUTES = Number(process.env.PLAYER_SOAK_ANNOUNCE_MINUTES ?? 10);
 const TRACK_SECONDS = 60;
+const CHAIN = 'Soak Market';
+// The HQ manager seedChain makes for CHAIN (test/browser/player-fixture.ts).
+const HQ_EMAIL = 'hq.soak-market@browser.storecast.test';
+const HQ_PASSWORD = 'Hq-password-456';
 
 /** Chromium's processes under this one (playwright launched the browser as our child). */
 const chromiumProcesses = (): Array<{ pid: number; type: string; rssKiB: number }> => {
@@ -70,7 +75,7 @@ describe('store player: memory over real playback', () => {
     const client = api(env.baseURL);
     // Four tracks of 60 s: the hour cycles the queue many times (crossfades, media elements, cache).
     const chain = await seedChain(env, client, {
-      name: 'Soak Market',
+      name: CHAIN,
       storeCount: 1,
       songs: ['North', 'East', 'South', 'West'].map((t) => ({ title: `Soak ${t}`, seconds: TRACK_SECONDS })),
     });
@@ -136,7 +141,9 @@ describe('store player: memory over real playback', () => {
       const elapsed = Date.now() - t0;
       if (elapsed >= nextAnnouncement) {
         nextAnnouncement += ANNOUNCE_EVERY_MINUTES * 60_000;
-        const res = await client.post(`/api/v1/hq/announcements/${announcementId}/dispatches`, { target: 'ALL' }, { token: chain.hqToken });
+        // The HQ's access token lasts 30 minutes: sign in again (seedChain's HQ manager) for each.
+        const hq = await signInByApi(client, HQ_EMAIL, HQ_PASSWORD);
+        const res = await client.post(`/api/v1/hq/announcements/${announcementId}/dispatches`, { target: 'ALL' }, { token: hq.accessToken });
         sent++;
         say(`  [${minuteNow().toFixed(1)} min] announcement ${sent} dispatched: HTTP ${res.status}`);
       }
