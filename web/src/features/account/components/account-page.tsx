@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { api, unwrap } from '../../../lib/api/client';
-import { changePassword, ME_KEY, useMe } from '../../auth/api/auth-api';
-import { PasswordField } from '../../auth/components/password-field';
-import { EMAIL_PATTERN, newPasswordRules } from '../../auth/components/password-fields';
+import { ME_KEY, useMe } from '../../auth/api/auth-api';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
+import { EMAIL_PATTERN } from '../../auth/components/password-fields';
 import '../../auth/auth.messages';
 import '../account.messages';
 
@@ -27,36 +27,18 @@ export const AccountPage = () => {
 const PasswordCard = () => {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
-  const rules = newPasswordRules(t);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validate: {
-      currentPassword: (v) => (v ? null : t('auth:passwordRequired')),
-      newPassword: (v, values) => rules.newPassword(v) ?? (v === values.currentPassword ? t('auth:passwordSame') : null),
-      confirm: rules.confirm,
-    },
-  });
-  const change = useMutation({
-    mutationFn: (v: { currentPassword: string; newPassword: string }) => changePassword(v.currentPassword, v.newPassword),
-    onSuccess: () => {
-      form.reset();
-      void queryClient.invalidateQueries({ queryKey: ME_KEY });
-      notifications.show({ color: 'green', message: t('passwordChanged') });
-    },
-  });
   return (
     <Card withBorder padding="lg">
-      <form noValidate onSubmit={form.onSubmit((v) => change.mutate(v))}>
-        <Stack>
-          <Title order={2} size="h4">{t('passwordTitle')}</Title>
-          <PasswordField label={t('auth:currentPassword')} autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
-          <PasswordField label={t('auth:newPassword')} description={t('auth:passwordLength')} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
-          <PasswordField label={t('auth:confirmPassword')} autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
-          <ErrorAlert error={change.error} />
-          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>{t('change')}</Button>
-        </Stack>
-      </form>
+      <Stack>
+        <Title order={2} size="h4">{t('passwordTitle')}</Title>
+        <ChangePasswordForm
+          submitLabel={t('change')}
+          onChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: ME_KEY });
+            notifications.show({ color: 'green', message: t('passwordChanged') });
+          }}
+        />
+      </Stack>
     </Card>
   );
 };
