@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 
 /** Pages of the web app outside the three areas: sign-in and the pages identity's mails link to. */
-export const APP_PAGES: readonly string[] = ['/', '/login', '/setup', '/reset-password', '/email-change', '/change-password', '/agreements'];
+export const APP_PAGES: readonly string[] = ['/', '/login', '/setup', '/reset-password', '/email-change', '/change-password', '/agreements', '/impersonate'];
 /** The three areas: every path below them is the app's (its router decides what it shows). */
 export const APP_AREAS: readonly string[] = ['/player', '/hq', '/admin'];
 

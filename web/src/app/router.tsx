@@ -7,6 +7,7 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { SetupPage } from '../features/auth/components/setup-page';
 import { RequireSession } from '../features/auth/components/require-session';
 import { HomeRedirect } from '../features/auth/components/home-redirect';
+import { ImpersonatePage } from '../features/impersonation/components/impersonate-page';
 import { NotFoundPage } from '../components/ui/not-found-page';
 import { RouteError } from '../components/ui/route-error';
 
@@ -23,6 +24,7 @@ export const router = createBrowserRouter([
       { path: '/setup', element: <SetupPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/email-change', element: <EmailChangePage /> },
+      { path: '/impersonate', element: <ImpersonatePage /> },
       { path: '/change-password', element: <RequireSession gates={['session']}><ChangePasswordPage /></RequireSession> },
       { path: '/agreements', element: <RequireSession gates={['session', 'password']}><AgreementsPage /></RequireSession> },
       {

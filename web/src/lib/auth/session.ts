@@ -12,6 +12,23 @@ export interface SessionTokens {
   accountId: string;
   role: Role;
   passwordMustChange: boolean;
+  /** Set when an operator works as this HQ manager (spec 02 § Impersonation exchange token). */
+  impersonation?: Impersonation;
+}
+
+export interface Impersonation {
+  operatorEmail: string;
+  impersonatedBy: string;
+  hqName: string;
+  /** When the 60-minute session ends (refreshExpiresAt); there is no refresh past it. */
+  endsAt: string;
+}
+
+/** ImpersonationExchangeResponse of spec 02. */
+export interface ImpersonationExchangeBody extends Omit<AuthResponseBody, 'passwordMustChange'> {
+  impersonatedBy: string;
+  operatorEmail: string;
+  hqName: string;
 }
 
 export interface AuthResponseBody {
@@ -35,6 +52,9 @@ const REFRESH_AHEAD_MS = 60_000;
  * The signed-in session: tokens kept in local storage (a store player must come back signed in
  * after a power cut), the access token refreshed before it expires with the rotating refresh
  * token, and signed out when the server refuses the refresh (401 AUTH_REFRESH_*).
+ *
+ * An impersonation session lives in this tab's session storage only: the operator opens it in a
+ * new tab, and their own session in local storage (and their other tabs) must stay as it was.
  */
 export class Session {
   private tokens: SessionTokens | null;
@@ -46,12 +66,13 @@ export class Session {
   constructor(
     private readonly storage: Storage = window.localStorage,
     private readonly fetchImpl: typeof fetch = (input, init) => window.fetch(input, init),
+    private readonly tabStorage: Storage = window.sessionStorage,
   ) {
     this.tokens = this.read();
     this.schedule();
     // Another tab refreshed or signed out: follow it instead of presenting a rotated token.
     window.addEventListener('storage', (event) => {
-      if (event.key !== STORAGE_KEY) return;
+      if (event.key !== STORAGE_KEY || this.tokens?.impersonation) return;
       this.tokens = this.read();
       this.schedule();
       this.emit(this.tokens ? undefined : 'LOGOUT');
@@ -75,6 +96,27 @@ export class Session {
   /** Takes the tokens of a login, refresh or password change. */
   accept(body: AuthResponseBody): SessionTokens {
     this.endedBecause = null;
+    // A refresh keeps the impersonation claim (spec 02), so the banner and its end stay too.
+    const impersonation = this.tokens?.impersonation;
+    this.tokens = {
+      accessToken: body.accessToken,
+      accessExpiresAt: Date.now() + body.accessExpiresInSeconds * 1000,
+      refreshToken: body.refreshToken,
+      refreshExpiresAt: impersonation ? impersonation.endsAt : body.refreshExpiresAt,
+      accountId: body.accountId,
+      role: body.role,
+      passwordMustChange: body.passwordMustChange,
+      ...(impersonation ? { impersonation } : {}),
+    };
+    this.write();
+    this.schedule();
+    this.emit();
+    return this.tokens;
+  }
+
+  /** Takes an impersonation exchange: this tab becomes the HQ manager until the session ends. */
+  acceptImpersonation(body: ImpersonationExchangeBody): SessionTokens {
+    this.endedBecause = null;
     this.tokens = {
       accessToken: body.accessToken,
       accessExpiresAt: Date.now() + body.accessExpiresInSeconds * 1000,
@@ -82,7 +124,8 @@ export class Session {
       refreshExpiresAt: body.refreshExpiresAt,
       accountId: body.accountId,
       role: body.role,
-      passwordMustChange: body.passwordMustChange,
+      passwordMustChange: false,
+      impersonation: { operatorEmail: body.operatorEmail, impersonatedBy: body.impersonatedBy, hqName: body.hqName, endsAt: body.refreshExpiresAt },
     };
     this.write();
     this.schedule();
@@ -143,9 +186,11 @@ export class Session {
   }
 
   clear(reason: SignOutReason): void {
+    const impersonating = Boolean(this.tokens?.impersonation);
     this.endedBecause = reason;
     this.tokens = null;
-    this.storage.removeItem(STORAGE_KEY);
+    if (impersonating) this.tabStorage.removeItem(STORAGE_KEY);
+    else this.storage.removeItem(STORAGE_KEY);
     this.schedule();
     this.emit(reason);
   }
@@ -153,6 +198,13 @@ export class Session {
   private schedule(): void {
     clearTimeout(this.timer);
     if (!this.tokens) return;
+    const { impersonation } = this.tokens;
+    if (impersonation) {
+      // No automatic refresh for impersonation (spec 02): it ends at its hour, requests refresh on demand.
+      const left = Date.parse(impersonation.endsAt) - Date.now();
+      this.timer = setTimeout(() => this.clear('EXPIRED'), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+      return;
+    }
     const wait = Math.max(5_000, this.tokens.accessExpiresAt - Date.now() - REFRESH_AHEAD_MS);
     this.timer = setTimeout(() => {
       this.refresh().catch(() => {
@@ -168,7 +220,7 @@ export class Session {
 
   private read(): SessionTokens | null {
     try {
-      const raw = this.storage.getItem(STORAGE_KEY);
+      const raw = this.tabStorage.getItem(STORAGE_KEY) ?? this.storage.getItem(STORAGE_KEY);
       return raw ? (JSON.parse(raw) as SessionTokens) : null;
     } catch {
       return null;
@@ -176,6 +228,6 @@ export class Session {
   }
 
   private write(): void {
-    this.storage.setItem(STORAGE_KEY, JSON.stringify(this.tokens));
+    (this.tokens?.impersonation ? this.tabStorage : this.storage).setItem(STORAGE_KEY, JSON.stringify(this.tokens));
   }
 }

@@ -8,6 +8,7 @@ import { api, unwrap } from '../../../lib/api/client';
 import { ME_KEY, useMe } from '../../auth/api/auth-api';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { EMAIL_PATTERN } from '../../auth/components/password-fields';
+import { ImpersonationGuard } from '../../impersonation/components/impersonation-guard';
 import '../../auth/auth.messages';
 import '../account.messages';
 
@@ -18,8 +19,12 @@ export const AccountPage = () => {
   return (
     <Stack maw={640} gap="md">
       <Title order={1} size="h2">{t('title')}</Title>
-      <PasswordCard />
-      <EmailCard currentEmail={me.data?.email ?? ''} />
+      <ImpersonationGuard>
+        <Stack gap="md">
+          <PasswordCard />
+          <EmailCard currentEmail={me.data?.email ?? ''} />
+        </Stack>
+      </ImpersonationGuard>
     </Stack>
   );
 };

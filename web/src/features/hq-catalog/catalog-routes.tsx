@@ -1,0 +1,3 @@
+/** Placeholder until its feature lands (HQ console issue). */
+export const PlaylistsRoutes = () => null;
+export const LibrariesRoutes = () => null;

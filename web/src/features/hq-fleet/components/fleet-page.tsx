@@ -1,0 +1,2 @@
+/** Placeholder until its feature lands (HQ console issue). */
+export const FleetPage = () => null;
