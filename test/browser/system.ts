@@ -33,7 +33,9 @@ export interface BrowserSystemOptions extends SystemOptions {
  */
 export const startBrowserSystem = async (options: BrowserSystemOptions = {}): Promise<BrowserSystem> => {
   const { requireWebBuild = true, ...systemOptions } = options;
-  const webDist = options.env?.WEB_DIST_DIR ?? path.join(ROOT, 'web', 'dist');
+  // WEB_DIST_DIR in the test's environment lets one engineer test a build of their own while
+  // another rebuilds web/dist.
+  const webDist = options.env?.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'web', 'dist');
   if (requireWebBuild && !fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`the web clients are not built (${path.relative(ROOT, webDist) || webDist}/index.html missing): run npm run build -w web (npm test builds it)`);
   }
@@ -41,7 +43,7 @@ export const startBrowserSystem = async (options: BrowserSystemOptions = {}): Pr
   let s3: TestS3 | undefined;
   try {
     s3 = await startTestS3();
-    const env = { ...s3.env, MEDIA_S3_ENDPOINT: s3.endpoint, MEDIA_S3_BUCKET: s3.bucket, ...systemOptions.env };
+    const env = { ...s3.env, MEDIA_S3_ENDPOINT: s3.endpoint, MEDIA_S3_BUCKET: s3.bucket, WEB_DIST_DIR: webDist, ...systemOptions.env };
     const system = await startSystem({ ...systemOptions, env });
     const started = s3;
     return {
