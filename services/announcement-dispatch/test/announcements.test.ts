@@ -23,6 +23,18 @@ describe('voices', () => {
     const all = new Set(res.body.voices.flatMap((v: { presets: Array<{ preset: string }> }) => v.presets.map((p) => p.preset)));
     expect(all.size).toBe(6);
   });
+
+  it('names every voice and preset in Korean and English; the single display name stays the Korean one', async () => {
+    const res = await h.api('GET', '/api/v1/hq/tts-voices', { token: h.hqToken });
+    const shean = res.body.voices.find((v: { voice: string }) => v.voice === 'SHEAN');
+    expect(shean).toMatchObject({ voiceDisplayName: '시안 (여성, 밝은)', voiceDisplayNames: { ko: '시안 (여성, 밝은)', en: 'Shean (female, bright)' } });
+    expect(shean.presets.find((p: { preset: string }) => p.preset === 'BRIGHT')).toEqual({ preset: 'BRIGHT', presetDisplayName: '밝게', presetDisplayNames: { ko: '밝게', en: 'Bright' } });
+    for (const v of res.body.voices) {
+      expect(v.voiceDisplayNames.ko).toBe(v.voiceDisplayName);
+      expect(v.voiceDisplayNames.en).toMatch(/^[A-Z][a-z]+ \(/);
+      for (const p of v.presets) expect([p.presetDisplayNames.ko, /^[A-Z][a-z]+$/.test(p.presetDisplayNames.en)]).toEqual([p.presetDisplayName, true]);
+    }
+  });
 });
 
 describe('creating an announcement', () => {

@@ -13,8 +13,14 @@ export const TEMPO_MIN = 0.5;
 export const TEMPO_MAX = 2;
 export const TEMPO_DEFAULT = 1;
 
+/** What a console shows for a voice or preset, per language (Korean is the one shown so far). */
+export interface DisplayNames {
+  ko: string;
+  en: string;
+}
+
 interface VoiceSpec {
-  displayName: string;
+  displayNames: DisplayNames;
   /** espeak-ng variant: m = male, f = female timbres (they sound different). */
   variant: string;
   /** Base pitch 0..99 (espeak's default is 50). */
@@ -23,15 +29,15 @@ interface VoiceSpec {
 }
 
 export const VOICES: Readonly<Record<TtsVoice, VoiceSpec>> = {
-  SHEAN: { displayName: '시안 (여성, 밝은)', variant: 'f3', pitch: 62, presets: TTS_TONE_PRESETS },
-  WOOSUNG: { displayName: '우성 (남성, 낮은)', variant: 'm3', pitch: 32, presets: ['NORMAL', 'CALM', 'SERIOUS'] },
-  CYRUS: { displayName: '사이러스 (남성)', variant: 'm1', pitch: 45, presets: ['NORMAL', 'FRIENDLY', 'SERIOUS', 'URGENT'] },
-  AERAN: { displayName: '애란 (여성, 부드러운)', variant: 'f2', pitch: 55, presets: ['NORMAL', 'BRIGHT', 'CALM', 'FRIENDLY'] },
-  SEUNGA: { displayName: '승아 (여성)', variant: 'f4', pitch: 70, presets: ['NORMAL', 'BRIGHT', 'FRIENDLY', 'URGENT'] },
+  SHEAN: { displayNames: { ko: '시안 (여성, 밝은)', en: 'Shean (female, bright)' }, variant: 'f3', pitch: 62, presets: TTS_TONE_PRESETS },
+  WOOSUNG: { displayNames: { ko: '우성 (남성, 낮은)', en: 'Woosung (male, low)' }, variant: 'm3', pitch: 32, presets: ['NORMAL', 'CALM', 'SERIOUS'] },
+  CYRUS: { displayNames: { ko: '사이러스 (남성)', en: 'Cyrus (male)' }, variant: 'm1', pitch: 45, presets: ['NORMAL', 'FRIENDLY', 'SERIOUS', 'URGENT'] },
+  AERAN: { displayNames: { ko: '애란 (여성, 부드러운)', en: 'Aeran (female, soft)' }, variant: 'f2', pitch: 55, presets: ['NORMAL', 'BRIGHT', 'CALM', 'FRIENDLY'] },
+  SEUNGA: { displayNames: { ko: '승아 (여성)', en: 'Seunga (female)' }, variant: 'f4', pitch: 70, presets: ['NORMAL', 'BRIGHT', 'FRIENDLY', 'URGENT'] },
 };
 
 interface PresetSpec {
-  displayName: string;
+  displayNames: DisplayNames;
   /** Added to the voice pitch. */
   pitchOffset: number;
   /** Multiplies the speaking rate (before the announcement's tempo). */
@@ -41,16 +47,19 @@ interface PresetSpec {
 }
 
 export const PRESETS: Readonly<Record<TtsTonePreset, PresetSpec>> = {
-  NORMAL: { displayName: '기본', pitchOffset: 0, speed: 1, amplitude: 100 },
-  BRIGHT: { displayName: '밝게', pitchOffset: 12, speed: 1.05, amplitude: 110 },
-  CALM: { displayName: '차분하게', pitchOffset: -8, speed: 0.9, amplitude: 90 },
-  FRIENDLY: { displayName: '친근하게', pitchOffset: 6, speed: 1, amplitude: 105 },
-  SERIOUS: { displayName: '진지하게', pitchOffset: -12, speed: 0.95, amplitude: 100 },
-  URGENT: { displayName: '긴급하게', pitchOffset: 8, speed: 1.2, amplitude: 130 },
+  NORMAL: { displayNames: { ko: '기본', en: 'Normal' }, pitchOffset: 0, speed: 1, amplitude: 100 },
+  BRIGHT: { displayNames: { ko: '밝게', en: 'Bright' }, pitchOffset: 12, speed: 1.05, amplitude: 110 },
+  CALM: { displayNames: { ko: '차분하게', en: 'Calm' }, pitchOffset: -8, speed: 0.9, amplitude: 90 },
+  FRIENDLY: { displayNames: { ko: '친근하게', en: 'Friendly' }, pitchOffset: 6, speed: 1, amplitude: 105 },
+  SERIOUS: { displayNames: { ko: '진지하게', en: 'Serious' }, pitchOffset: -12, speed: 0.95, amplitude: 100 },
+  URGENT: { displayNames: { ko: '긴급하게', en: 'Urgent' }, pitchOffset: 8, speed: 1.2, amplitude: 130 },
 };
 
-export const voiceDisplayName = (voice: TtsVoice) => VOICES[voice].displayName;
-export const presetDisplayName = (preset: TtsTonePreset) => PRESETS[preset].displayName;
+export const voiceDisplayNames = (voice: TtsVoice): DisplayNames => VOICES[voice].displayNames;
+export const presetDisplayNames = (preset: TtsTonePreset): DisplayNames => PRESETS[preset].displayNames;
+/** The single display name older clients read: the Korean one. */
+export const voiceDisplayName = (voice: TtsVoice) => voiceDisplayNames(voice).ko;
+export const presetDisplayName = (preset: TtsTonePreset) => presetDisplayNames(preset).ko;
 export const presetAllowed = (voice: TtsVoice, preset: TtsTonePreset) => VOICES[voice].presets.includes(preset);
 
 /** espeak-ng's default rate in words per minute, scaled by preset and tempo. */

@@ -55,12 +55,16 @@ export const TtsAnnouncementListSchema = pageOf(TtsAnnouncementListItemSchema);
 
 export const ListAnnouncementsQuerySchema = pagingSchema().extend({ q: cleanText(100).optional() });
 
+/** A name per console language; voiceDisplayName / presetDisplayName stay the Korean one for older clients. */
+const DisplayNamesSchema = z.object({ ko: z.string(), en: z.string() });
+
 export const TtsVoiceListSchema = z.object({
   voices: z.array(
     z.object({
       voice: TtsVoiceSchema,
       voiceDisplayName: z.string(),
-      presets: z.array(z.object({ preset: TtsTonePresetSchema, presetDisplayName: z.string() })),
+      voiceDisplayNames: DisplayNamesSchema,
+      presets: z.array(z.object({ preset: TtsTonePresetSchema, presetDisplayName: z.string(), presetDisplayNames: DisplayNamesSchema })),
     }),
   ),
 });

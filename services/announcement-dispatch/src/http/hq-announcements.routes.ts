@@ -3,7 +3,7 @@ import type { Router } from 'express';
 
 import { createAnnouncement, deleteAnnouncement, getAnnouncement, listAnnouncements, updateAnnouncementContent } from '../app/announcements.use-case';
 import type { AppContext } from '../app/ports';
-import { PRESETS, TTS_VOICES, VOICES } from '../domain/voices';
+import { presetDisplayName, presetDisplayNames, TTS_VOICES, VOICES, voiceDisplayName, voiceDisplayNames } from '../domain/voices';
 import {
   ListAnnouncementsQuerySchema,
   TtsAnnouncementDetailSchema,
@@ -33,8 +33,9 @@ export const hqAnnouncementRoutes = (api: ServiceApi, router: Router, ctx: AppCo
       return {
         voices: TTS_VOICES.map((voice) => ({
           voice,
-          voiceDisplayName: VOICES[voice].displayName,
-          presets: VOICES[voice].presets.map((preset) => ({ preset, presetDisplayName: PRESETS[preset].displayName })),
+          voiceDisplayName: voiceDisplayName(voice),
+          voiceDisplayNames: voiceDisplayNames(voice),
+          presets: VOICES[voice].presets.map((preset) => ({ preset, presetDisplayName: presetDisplayName(preset), presetDisplayNames: presetDisplayNames(preset) })),
         })),
       };
     },
