@@ -9,6 +9,7 @@ import {
   signalLatencyMs,
   type AckOutcome,
 } from '../domain/dispatch-rules';
+import { lagMs } from '../domain/delivery';
 import { kstDayWindow } from '../domain/kst';
 import { presignAudio } from './announcements.use-case';
 import { dispatchNotFound } from './hq-dispatches.use-case';
@@ -69,8 +70,9 @@ export const ackDispatch = async (ctx: AppContext, storeId: string, dispatchId: 
     }
     const decision = decideAck({ status: row.status, failureCount: row.failureCount, outcome, deviceOutcomes });
     if (decision.kind === 'NOT_FOUND') throw dispatchNotFound();
+    const ackId = newId();
     await insertAck(tx, {
-      id: newId(),
+      id: ackId,
       dispatchId: row.id,
       storeId,
       deviceId: device,
@@ -83,7 +85,15 @@ export const ackDispatch = async (ctx: AppContext, storeId: string, dispatchId: 
     });
     switch (decision.kind) {
       case 'PLAYED':
-        await updateDispatch(tx, row.id, { status: 'PLAYED', playedAt: now, playedByDeviceId: device, signalLatencyMs: latency });
+        await updateDispatch(tx, row.id, {
+          status: 'PLAYED',
+          playedAt: now,
+          playedByDeviceId: device,
+          playedAckId: ackId,
+          signalLatencyMs: latency,
+          // Stored so the delivery summary counts late rows in one SQL aggregate.
+          startedLagMs: lagMs(rawMeasurement(input.startedAt), row.dueAt, now),
+        });
         break;
       case 'MISSED':
         await updateDispatch(tx, row.id, { status: 'MISSED', missedReason: decision.reason, missedAt: now, failureCount: decision.failureCount });

@@ -114,6 +114,10 @@ export const dispatches = pgTable(
     pendingAt: ts('pending_at'),
     playedAt: ts('played_at'),
     playedByDeviceId: uuid('played_by_device_id'),
+    /** The ack that made the row PLAYED (no foreign key: a tenant purge deletes acks first). */
+    playedAckId: uuid('played_ack_id'),
+    /** That ack's startedAt − due_at, null when not reported or its clock was judged off (domain/delivery.ts). */
+    startedLagMs: integer('started_lag_ms'),
     missedAt: ts('missed_at'),
     canceledAt: ts('canceled_at'),
     /** Set by an HQ remote stop: listed in the store's revokedDispatchIds that KST day. */
@@ -128,6 +132,7 @@ export const dispatches = pgTable(
     index('dispatches_store_revoked_idx').on(t.storeId, t.revokedAt).where(sql`revoked_at is not null`),
     index('dispatches_announcement_idx').on(t.announcementId, t.createdAt, t.id),
     index('dispatches_hq_idx').on(t.hqId, t.status, t.dueAt),
+    index('dispatches_hq_due_idx').on(t.hqId, t.dueAt),
     uniqueIndex('dispatches_occurrence_store_uq').on(t.scheduleId, t.scheduledAt, t.storeId).where(sql`schedule_id is not null`),
   ],
 );

@@ -97,19 +97,24 @@ export const CLOCK_AHEAD_TOLERANCE_MS = 30 * 1000;
 export const MAX_BELIEVABLE_LATENCY_MS = 60 * 60 * 1000;
 
 /**
- * signal_latency_ms = receivedAt − (scheduled time, else creation time). Null when not reported or
- * when the client clock is off: receivedAt more than 30 s after the server's own time of the ack,
+ * A client-reported instant minus a reference, in ms (negative when before it). Null when not
+ * reported or when the client clock is off: more than 30 s after the server's own time of the ack,
  * more than 30 s before the reference (it cannot have received it before it existed), or more than
  * one hour after the reference.
  */
+export const reportedOffsetMs = (input: { reported: Date | null; reference: Date; serverNow: Date }): number | null => {
+  if (!input.reported) return null;
+  const reported = input.reported.getTime();
+  if (reported - input.serverNow.getTime() > CLOCK_AHEAD_TOLERANCE_MS) return null;
+  const offset = reported - input.reference.getTime();
+  if (offset < -CLOCK_AHEAD_TOLERANCE_MS || offset > MAX_BELIEVABLE_LATENCY_MS) return null;
+  return offset;
+};
+
+/** signal_latency_ms = receivedAt − (scheduled time, else creation time), never below 0; null as reportedOffsetMs says. */
 export const signalLatencyMs = (input: { receivedAt: Date | null; scheduledAt: Date | null; createdAt: Date; serverNow: Date }): number | null => {
-  if (!input.receivedAt) return null;
-  const reference = (input.scheduledAt ?? input.createdAt).getTime();
-  const received = input.receivedAt.getTime();
-  if (received - input.serverNow.getTime() > CLOCK_AHEAD_TOLERANCE_MS) return null;
-  const latency = received - reference;
-  if (latency < -CLOCK_AHEAD_TOLERANCE_MS || latency > MAX_BELIEVABLE_LATENCY_MS) return null;
-  return Math.max(0, latency);
+  const latency = reportedOffsetMs({ reported: input.receivedAt, reference: input.scheduledAt ?? input.createdAt, serverNow: input.serverNow });
+  return latency === null ? null : Math.max(0, latency);
 };
 
 /** Measurement fields: anything invalid is "not reported" (never a 400). */
