@@ -91,7 +91,11 @@ export const start = async (config: AnnouncementDispatchConfig, deps: Partial<An
       tts: deps.tts ?? speechFor(config),
       organization:
         deps.organization ??
-        organizationPeer(runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR), runtime.peer(createStoreDeviceClient, config.ORGANIZATION_GRPC_ADDR)),
+        organizationPeer(
+          runtime.peer(createOrganizationClient, config.ORGANIZATION_GRPC_ADDR),
+          runtime.peer(createStoreDeviceClient, config.ORGANIZATION_GRPC_ADDR),
+          runtime.logger,
+        ),
       identity: deps.identity ?? identityPeer(runtime.peer(createIdentityClient, config.IDENTITY_GRPC_ADDR), runtime.logger),
     };
     // Stores organization closes or deletes receive nothing more (their open dispatches are canceled).

@@ -269,6 +269,7 @@ describe('actors, scope and the documented API', () => {
         'createHqTtsAnnouncement', 'listHqTtsAnnouncements', 'getHqTtsAnnouncement', 'updateHqTtsAnnouncement', 'deleteHqTtsAnnouncement',
         'listHqTtsVoices', 'dispatchHqTtsAnnouncement', 'listHqTtsAnnouncementDispatches', 'cancelHqDispatch', 'revokeHqDispatch',
         'createHqDispatchSchedule', 'listHqDispatchSchedules', 'cancelHqDispatchSchedule', 'listHqUndeliveredTodayStores',
+        'getHqDispatchReceipts', 'getHqDeliverySummary',
         'listStorePendingAnnouncements', 'ackStoreAnnouncement', 'runTtsSmokeTest',
       ]),
     );

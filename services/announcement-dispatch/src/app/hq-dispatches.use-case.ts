@@ -2,6 +2,7 @@ import { emit, notFound, offsetOf, toIso, writeAudit, type Paging, type Principa
 import { findHqAnnouncement } from '../db/announcement.repository';
 import { cancelHqDispatch, listDispatchHistory, revokeHqDispatch, storesWithPending, type HistoryRow } from '../db/dispatch.repository';
 import type { DispatchRow } from '../db/schema';
+import { reportedInstant } from '../domain/dispatch-rules';
 import { kstDayWindow } from '../domain/kst';
 import { announcementNotFound } from './announcements.use-case';
 import type { AppContext } from './ports';
@@ -11,12 +12,18 @@ export const dispatchNotFound = () => notFound('DISPATCH_NOT_FOUND', 'Dispatch n
 export interface HistoryItem extends HistoryRow {
   storeName: string | null;
   actorEmail: string | null;
+  /** Label of the device whose PLAYED ack made the row PLAYED (null: store level, revoked, or not resolved). */
+  playedDeviceLabel: string | null;
+  /** Times the PLAYED ack reported (null when not reported or not an ISO 8601 instant). */
+  receivedAt: Date | null;
+  startedAt: Date | null;
 }
 
 /**
  * Dispatch history of one announcement (newest first). Actor account and role come from the audit
  * record of the dispatch call (or of the schedule that produced the row), the email from identity
- * (null when unknown or identity is unreachable); store names from organization.
+ * (null when unknown or identity is unreachable); store names from organization, and the labels of
+ * the devices that played (one device list per store of the page; null when not resolved).
  */
 export const listHistory = async (
   ctx: AppContext,
@@ -29,14 +36,23 @@ export const listHistory = async (
   if (!announcement) throw announcementNotFound();
   const { rows, total } = await listDispatchHistory(ctx.db, hqId, announcementId, { status: filter.status, limit: paging.size, offset: offsetOf(paging) });
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
-  const [stores, emails] = await Promise.all([
+  const playedOnDevice = rows.filter((r) => r.playedByDeviceId !== null);
+  const [stores, emails, labels] = await Promise.all([
     storeIds.length ? ctx.organization.storesOfHq(hqId, { storeIds }) : Promise.resolve([]),
     ctx.identity.emailsOf(rows.map((r) => r.actorAccountId).filter((id): id is string => id !== null)),
+    playedOnDevice.length ? ctx.organization.deviceLabels(playedOnDevice.map((r) => r.storeId)) : Promise.resolve(new Map<string, string>()),
   ]);
   const names = new Map(stores.map((s) => [s.id, s.name]));
   return {
     total,
-    items: rows.map((r) => ({ ...r, storeName: names.get(r.storeId) ?? null, actorEmail: r.actorAccountId ? (emails.get(r.actorAccountId) ?? null) : null })),
+    items: rows.map((r) => ({
+      ...r,
+      storeName: names.get(r.storeId) ?? null,
+      actorEmail: r.actorAccountId ? (emails.get(r.actorAccountId) ?? null) : null,
+      playedDeviceLabel: r.playedByDeviceId ? (labels.get(r.playedByDeviceId) ?? null) : null,
+      receivedAt: reportedInstant(r.playedReceivedAtRaw),
+      startedAt: reportedInstant(r.playedStartedAtRaw),
+    })),
   };
 };
 

@@ -41,6 +41,11 @@ export interface OrganizationPeer {
   /** True for an active device of that store. */
   isActiveDevice(storeId: string, deviceId: string): Promise<boolean>;
   activeDeviceIds(storeId: string): Promise<string[]>;
+  /**
+   * Labels of the active devices of those stores, by device id. Never fails: a store organization
+   * does not answer for leaves its devices out (revoked devices have no label either).
+   */
+  deviceLabels(storeIds: string[]): Promise<Map<string, string>>;
 }
 
 /** identity: account emails for history (unknown or unreachable → absent, never an error). */

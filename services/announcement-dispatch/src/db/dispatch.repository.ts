@@ -93,9 +93,12 @@ export const insertDispatches = async (tx: DbExecutor, batch: DispatchBatch, tar
 export interface HistoryRow extends DispatchRow {
   actorAccountId: string | null;
   actorRole: string | null;
+  /** Raw receivedAt / startedAt of the ack that made the row PLAYED (null otherwise). */
+  playedReceivedAtRaw: string | null;
+  playedStartedAtRaw: string | null;
 }
 
-/** Dispatch rows of one announcement of the HQ, newest first, with the actor of their audit record. */
+/** Dispatch rows of one announcement of the HQ, newest first, with the actor of their audit record and their PLAYED ack's times. */
 export const listDispatchHistory = async (
   db: DbExecutor,
   hqId: string,
@@ -105,14 +108,99 @@ export const listDispatchHistory = async (
   const where = and(eq(dispatches.hqId, hqId), eq(dispatches.announcementId, announcementId), filter.status ? eq(dispatches.status, filter.status) : undefined);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(dispatches).where(where);
   const rows = await db
-    .select({ d: dispatches, actorAccountId: auditRecords.actorAccountId, actorRole: auditRecords.actorRole })
+    .select({
+      d: dispatches,
+      actorAccountId: auditRecords.actorAccountId,
+      actorRole: auditRecords.actorRole,
+      playedReceivedAtRaw: dispatchAcks.receivedAtRaw,
+      playedStartedAtRaw: dispatchAcks.startedAtRaw,
+    })
     .from(dispatches)
     .leftJoin(auditRecords, eq(auditRecords.id, dispatches.auditId))
+    .leftJoin(dispatchAcks, eq(dispatchAcks.id, dispatches.playedAckId))
     .where(where)
     .orderBy(desc(dispatches.createdAt), desc(dispatches.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  return { total: count?.n ?? 0, rows: rows.map((r) => ({ ...r.d, actorAccountId: r.actorAccountId, actorRole: r.actorRole })) };
+  return {
+    total: count?.n ?? 0,
+    rows: rows.map((r) => ({ ...r.d, actorAccountId: r.actorAccountId, actorRole: r.actorRole, playedReceivedAtRaw: r.playedReceivedAtRaw, playedStartedAtRaw: r.playedStartedAtRaw })),
+  };
+};
+
+/**
+ * Every row of the dispatch call (batch) the given row belongs to, when that row is the HQ's and of
+ * an HQ announcement; with the announcement's title (also of a deleted one: its rows still played).
+ */
+export const batchOfHqDispatch = async (db: DbExecutor, hqId: string, dispatchId: string): Promise<{ title: string; rows: DispatchRow[] } | undefined> => {
+  const batchId = db
+    .select({ batchId: dispatches.batchId })
+    .from(dispatches)
+    .where(and(eq(dispatches.id, dispatchId), eq(dispatches.hqId, hqId)));
+  const rows = await db
+    .select({ d: dispatches, title: announcements.title })
+    .from(dispatches)
+    .innerJoin(announcements, and(eq(announcements.id, dispatches.announcementId), eq(announcements.source, 'HQ')))
+    .where(and(eq(dispatches.hqId, hqId), inArray(dispatches.batchId, batchId)));
+  if (!rows.length) return undefined;
+  return { title: rows[0]!.title, rows: rows.map((r) => r.d) };
+};
+
+/** Every ack of those dispatch rows, oldest first. */
+export const acksOfDispatches = async (db: DbExecutor, dispatchIds: string[]) => {
+  if (!dispatchIds.length) return [];
+  return db
+    .select({
+      id: dispatchAcks.id,
+      dispatchId: dispatchAcks.dispatchId,
+      deviceId: dispatchAcks.deviceId,
+      outcome: dispatchAcks.outcome,
+      signalSourceRaw: dispatchAcks.signalSource,
+      receivedAtRaw: dispatchAcks.receivedAtRaw,
+      startedAtRaw: dispatchAcks.startedAtRaw,
+      createdAt: dispatchAcks.createdAt,
+    })
+    .from(dispatchAcks)
+    .where(inArray(dispatchAcks.dispatchId, dispatchIds))
+    .orderBy(asc(dispatchAcks.createdAt), asc(dispatchAcks.id));
+};
+
+export interface StoreDeliveryCounts {
+  storeId: string;
+  total: number;
+  onTime: number;
+  late: number;
+  missed: number;
+  pending: number;
+  canceled: number;
+}
+
+/**
+ * Per store of the HQ, its rows due within [from, to] counted by outcome in one aggregate: late is
+ * PLAYED with started_lag_ms over lateAfterMs, pending includes SCHEDULED rows not made PENDING yet.
+ * Only HQ announcements' rows (a store broadcast never has the HQ's id, the join says so anyway).
+ */
+export const deliveryCountsByStore = async (
+  db: DbExecutor,
+  hqId: string,
+  window: { from: Date; to: Date },
+  lateAfterMs: number,
+): Promise<StoreDeliveryCounts[]> => {
+  const late = sql`${dispatches.status} = 'PLAYED' and ${dispatches.startedLagMs} > ${lateAfterMs}`;
+  return db
+    .select({
+      storeId: dispatches.storeId,
+      total: sql<number>`count(*)::int`,
+      onTime: sql<number>`(count(*) filter (where ${dispatches.status} = 'PLAYED' and not coalesce(${late}, false)))::int`,
+      late: sql<number>`(count(*) filter (where ${late}))::int`,
+      missed: sql<number>`(count(*) filter (where ${dispatches.status} = 'MISSED'))::int`,
+      pending: sql<number>`(count(*) filter (where ${dispatches.status} in ('PENDING', 'SCHEDULED')))::int`,
+      canceled: sql<number>`(count(*) filter (where ${dispatches.status} = 'CANCELED'))::int`,
+    })
+    .from(dispatches)
+    .innerJoin(announcements, and(eq(announcements.id, dispatches.announcementId), eq(announcements.source, 'HQ')))
+    .where(and(eq(dispatches.hqId, hqId), gte(dispatches.dueAt, window.from), lte(dispatches.dueAt, window.to)))
+    .groupBy(dispatches.storeId);
 };
 
 /** HQ cancel: a PENDING or SCHEDULED row of the HQ becomes CANCELED; undefined when none matched. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema, uuidSchema } from '@storecast/service-kit';
-import { DISPATCH_STATUSES, DISPATCH_TARGETS, MISSED_REASONS } from '../domain/dispatch-rules';
+import { SUMMARY_DAYS_DEFAULT, SUMMARY_DAYS_MAX, SUMMARY_DAYS_MIN } from '../domain/delivery';
+import { ACK_OUTCOMES, DISPATCH_STATUSES, DISPATCH_TARGETS, MISSED_REASONS, SIGNAL_SOURCES } from '../domain/dispatch-rules';
 import { FREQUENCIES, WEEKDAYS } from '../domain/schedule';
 import { isoInstant, pageOf, REGIONS } from './common.schemas';
 
@@ -55,6 +56,11 @@ export const DispatchHistoryItemSchema = z.object({
   canceledAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   signalLatencyMs: z.number().int().nullable(),
+  /** The device whose PLAYED ack made the row PLAYED (null: not PLAYED, or played at store level). */
+  playedDeviceId: uuidSchema().nullable(),
+  playedDeviceLabel: z.string().nullable().openapi({ description: 'Label of playedDeviceId from organization; null when revoked since or not resolved' }),
+  receivedAt: z.string().nullable().openapi({ description: 'receivedAt the PLAYED ack reported (player clock); null when not reported or not an instant' }),
+  startedAt: z.string().nullable().openapi({ description: 'startedAt the PLAYED ack reported (player clock); null when not reported or not an instant' }),
   actorAccountId: uuidSchema().nullable(),
   actorEmail: z.string().nullable(),
   actorRole: z.string().nullable(),
@@ -69,6 +75,85 @@ export const UndeliveredStoreSchema = z.object({
   oldestDueAt: z.string(),
 });
 export const UndeliveredStoresSchema = pageOf(UndeliveredStoreSchema);
+
+const lag = (of: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: `${of} − dueAt in ms (negative: before due); null when not reported or the player clock was judged off (as signal latency)` });
+
+export const DispatchDeviceReceiptSchema = z
+  .object({
+    /** null: an ack without a (valid) device, store level. */
+    deviceId: uuidSchema().nullable(),
+    deviceLabel: z.string().nullable(),
+    outcome: z.enum(ACK_OUTCOMES),
+    signalSource: z.enum(SIGNAL_SOURCES).nullable(),
+    receivedAt: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    receivedLagMs: lag('receivedAt'),
+    startedLagMs: lag('startedAt'),
+  })
+  .openapi('HqDispatchDeviceReceipt', { description: 'One ack per device: the one that made the row PLAYED, else its first PLAYED, else its latest' });
+
+export const DispatchStoreReceiptSchema = z
+  .object({
+    dispatchId: uuidSchema(),
+    storeId: uuidSchema(),
+    storeName: z.string().nullable(),
+    status: DispatchStatusSchema,
+    missedReason: z.enum(MISSED_REASONS).nullable(),
+    dueAt: z.string(),
+    playedAt: z.string().nullable(),
+    receivedLagMs: lag('receivedAt of the PLAYED ack'),
+    startedLagMs: lag('startedAt of the PLAYED ack'),
+    late: z.boolean().openapi({ description: 'PLAYED with startedLagMs over lateAfterMs' }),
+    devices: z.array(DispatchDeviceReceiptSchema),
+  })
+  .openapi('HqDispatchStoreReceipt');
+
+const deliveryCounts = {
+  total: z.number().int(),
+  onTime: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  pending: z.number().int().openapi({ description: 'PENDING, and SCHEDULED rows not made PENDING yet' }),
+  canceled: z.number().int(),
+};
+
+export const DispatchReceiptsSchema = z
+  .object({
+    announcementId: uuidSchema(),
+    title: z.string(),
+    createdAt: z.string(),
+    dueAt: z.string().openapi({ description: 'playAt (scheduled time, or issue + 2 s), else creation' }),
+    lateAfterMs: z.number().int(),
+    summary: z.object({ ...deliveryCounts, played: z.number().int().openapi({ description: 'onTime + late' }) }),
+    items: z.array(DispatchStoreReceiptSchema).openapi({ description: 'MISSED first, then late, then PENDING, then the rest; inside by startedLagMs desc, then store name' }),
+  })
+  .openapi('HqDispatchReceiptsResponse');
+
+export const DeliverySummaryQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(SUMMARY_DAYS_MIN)
+    .max(SUMMARY_DAYS_MAX)
+    .default(SUMMARY_DAYS_DEFAULT)
+    .openapi({ type: 'integer', minimum: SUMMARY_DAYS_MIN, maximum: SUMMARY_DAYS_MAX, default: SUMMARY_DAYS_DEFAULT, description: 'Rows due within the last days × 24 h' }),
+});
+
+export const StoreDeliverySummarySchema = z.object({ storeId: uuidSchema(), storeName: z.string().nullable(), ...deliveryCounts }).openapi('HqStoreDeliverySummary');
+
+export const DeliverySummarySchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    lateAfterMs: z.number().int(),
+    items: z.array(StoreDeliverySummarySchema).openapi({ description: 'Stores with a row due in [from, to]: missed desc, late desc, store name asc' }),
+  })
+  .openapi('HqDeliverySummaryResponse');
 
 const hour = z.number().int().min(0).max(23);
 export const ScheduleRequestSchema = z.object({

@@ -2,12 +2,14 @@ import { toIso, toIsoOrNull } from '@storecast/service-kit';
 import type { AnnouncementListItem, AnnouncementView } from '../app/announcements.use-case';
 import type { ScheduleView } from '../app/schedules.use-case';
 import type { HistoryItem } from '../app/hq-dispatches.use-case';
+import type { DispatchReceipts } from '../app/dispatch-receipts.use-case';
+import type { DeliverySummary } from '../app/delivery-summary.use-case';
 import { presetDisplayName, voiceDisplayName, type TtsTonePreset, type TtsVoice } from '../domain/voices';
-import type { MissedReason } from '../domain/dispatch-rules';
+import type { AckOutcome, MissedReason } from '../domain/dispatch-rules';
 import type { Weekday, Frequency } from '../domain/schedule';
 import type { DispatchTarget } from '../domain/dispatch-rules';
 import type { z } from 'zod';
-import type { DispatchHistoryItemSchema, ScheduleSchema } from './dispatches.schemas';
+import type { DeliverySummarySchema, DispatchHistoryItemSchema, DispatchReceiptsSchema, ScheduleSchema } from './dispatches.schemas';
 import type { TtsAnnouncementDetailSchema, TtsAnnouncementListItemSchema } from './announcements.schemas';
 import type { REGIONS } from './common.schemas';
 
@@ -67,9 +69,60 @@ export const historyItem = (r: HistoryItem): z.input<typeof DispatchHistoryItemS
   canceledAt: toIsoOrNull(r.canceledAt),
   revokedAt: toIsoOrNull(r.revokedAt),
   signalLatencyMs: r.signalLatencyMs,
+  playedDeviceId: r.playedByDeviceId,
+  playedDeviceLabel: r.playedDeviceLabel,
+  receivedAt: toIsoOrNull(r.receivedAt),
+  startedAt: toIsoOrNull(r.startedAt),
   actorAccountId: r.actorAccountId,
   actorEmail: r.actorEmail,
   actorRole: r.actorRole,
+});
+
+export const receiptsDto = (r: DispatchReceipts): z.input<typeof DispatchReceiptsSchema> => ({
+  announcementId: r.announcementId,
+  title: r.title,
+  createdAt: toIso(r.createdAt),
+  dueAt: toIso(r.dueAt),
+  lateAfterMs: r.lateAfterMs,
+  summary: r.summary,
+  items: r.items.map((i) => ({
+    dispatchId: i.dispatchId,
+    storeId: i.storeId,
+    storeName: i.storeName,
+    status: i.status,
+    missedReason: i.missedReason,
+    dueAt: toIso(i.dueAt),
+    playedAt: toIsoOrNull(i.playedAt),
+    receivedLagMs: i.receivedLagMs,
+    startedLagMs: i.startedLagMs,
+    late: i.late,
+    devices: i.devices.map((d) => ({
+      deviceId: d.deviceId,
+      deviceLabel: d.deviceLabel,
+      outcome: d.outcome as AckOutcome,
+      signalSource: d.signalSource,
+      receivedAt: toIsoOrNull(d.receivedAt),
+      startedAt: toIsoOrNull(d.startedAt),
+      receivedLagMs: d.receivedLagMs,
+      startedLagMs: d.startedLagMs,
+    })),
+  })),
+});
+
+export const deliverySummaryDto = (s: DeliverySummary): z.input<typeof DeliverySummarySchema> => ({
+  from: toIso(s.from),
+  to: toIso(s.to),
+  lateAfterMs: s.lateAfterMs,
+  items: s.items.map((i) => ({
+    storeId: i.storeId,
+    storeName: i.storeName,
+    total: i.total,
+    onTime: i.onTime,
+    late: i.late,
+    missed: i.missed,
+    pending: i.pending,
+    canceled: i.canceled,
+  })),
 });
 
 export const scheduleDto = (s: ScheduleView): z.input<typeof ScheduleSchema> => ({

@@ -2,9 +2,14 @@ import { hqScope, pageEnvelope, toIso, toIsoOrNull, type ServiceApi } from '@sto
 import type { Router } from 'express';
 import { dispatchAnnouncement } from '../app/dispatch-announcement.use-case';
 import { cancelDispatch, listHistory, revokeDispatch, undeliveredToday } from '../app/hq-dispatches.use-case';
+import { getDeliverySummary } from '../app/delivery-summary.use-case';
+import { getDispatchReceipts } from '../app/dispatch-receipts.use-case';
 import type { AppContext } from '../app/ports';
 import { cancelSchedule, createSchedule, listSchedules } from '../app/schedules.use-case';
 import {
+  DeliverySummaryQuerySchema,
+  DeliverySummarySchema,
+  DispatchReceiptsSchema,
   DispatchHistoryQuerySchema,
   DispatchHistorySchema,
   DispatchRequestSchema,
@@ -15,7 +20,7 @@ import {
   ScheduleSchema,
   UndeliveredStoresSchema,
 } from './dispatches.schemas';
-import { historyItem, scheduleDto } from './dto';
+import { deliverySummaryDto, historyItem, receiptsDto, scheduleDto } from './dto';
 import { pagingSchema } from '@storecast/service-kit';
 
 const HQ = { roles: ['HQ_MANAGER'] } as const;
@@ -72,6 +77,39 @@ export const hqDispatchRoutes = (api: ServiceApi, router: Router, ctx: AppContex
       const { items, total } = await listHistory(ctx, hqScope(principal), params.announcementId, { status: query.status }, query);
       return pageEnvelope(items.map(historyItem), query, total);
     },
+  });
+
+  // Before the /{dispatchId}/… routes, so this fixed path is never read as a dispatch id.
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/hq/dispatches/delivery-summary',
+    operationId: 'getHqDeliverySummary',
+    summary: 'Per store of the HQ: how its dispatches due within the last `days` × 24 h went (on time, late, missed, pending, canceled)',
+    description:
+      'Rows due in [from, to] (to = now). late = PLAYED with a started lag (startedAt of the PLAYED ack − due) over lateAfterMs; pending includes SCHEDULED rows ' +
+      'not made PENDING yet. One item per store with at least one row, most missed first, then most late, then store name. Store broadcasts never count.',
+    tags: ['HQ dispatch'],
+    auth: HQ,
+    query: DeliverySummaryQuerySchema,
+    response: { status: 200, description: 'HqDeliverySummaryResponse', schema: DeliverySummarySchema },
+    errors: { 403: SCOPE, ...PEER },
+    handler: async ({ principal, query }) => deliverySummaryDto(await getDeliverySummary(ctx, hqScope(principal), query.days)),
+  });
+
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/hq/dispatches/{dispatchId}/receipts',
+    operationId: 'getHqDispatchReceipts',
+    summary: 'Delivery receipts of one dispatch call: every target store of the call the given row belongs to, with its devices\' acks and lags',
+    description:
+      'dispatchId is any row of the call (one row per target store, grouped by batchId). Lags are player-reported times − dueAt; store-level ones come from the ' +
+      'ack that made the row PLAYED. late = PLAYED with startedLagMs over lateAfterMs. Another HQ\'s or a missing dispatch is 404 DISPATCH_NOT_FOUND. ' +
+      'Device labels come from organization and are null when it does not answer.',
+    tags: ['HQ dispatch'],
+    auth: HQ,
+    response: { status: 200, description: 'HqDispatchReceiptsResponse', schema: DispatchReceiptsSchema },
+    errors: { 403: SCOPE, 404: ['DISPATCH_NOT_FOUND'], ...PEER },
+    handler: async ({ principal, params }) => receiptsDto(await getDispatchReceipts(ctx, hqScope(principal), params.dispatchId)),
   });
 
   api.define(router, {

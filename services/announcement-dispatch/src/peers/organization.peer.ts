@@ -1,4 +1,4 @@
-import { AppError, callUnary, serviceUnavailable } from '@storecast/service-kit';
+import { AppError, callUnary, mapLimit, serviceUnavailable, type Logger } from '@storecast/service-kit';
 import type { OrganizationServiceClient, StoreDeviceServiceClient } from '@storecast/proto';
 import type { OrganizationPeer } from '../app/ports';
 
@@ -8,7 +8,10 @@ const unavailable = (err: unknown): never => {
   throw serviceUnavailable('organization is unavailable', err);
 };
 
-export const organizationPeer = (org: OrganizationServiceClient, devices: StoreDeviceServiceClient): OrganizationPeer => ({
+/** Stores asked for their devices at once (organization has no batch query of devices by id). */
+const DEVICE_LOOKUP_CONCURRENCY = 16;
+
+export const organizationPeer = (org: OrganizationServiceClient, devices: StoreDeviceServiceClient, logger: Logger): OrganizationPeer => ({
   async storesOfHq(hqId, filter) {
     const res = await callUnary(org, 'listStoresOfHq', {
       hqId,
@@ -25,5 +28,17 @@ export const organizationPeer = (org: OrganizationServiceClient, devices: StoreD
   async activeDeviceIds(storeId) {
     const res = await callUnary(devices, 'listStoreDevices', { storeId }).catch(unavailable);
     return res.devices.map((d) => d.deviceId);
+  },
+  async deviceLabels(storeIds) {
+    const labels = new Map<string, string>();
+    await mapLimit([...new Set(storeIds)], DEVICE_LOOKUP_CONCURRENCY, async (storeId) => {
+      try {
+        const res = await callUnary(devices, 'listStoreDevices', { storeId });
+        for (const d of res.devices) labels.set(d.deviceId, d.label);
+      } catch (err) {
+        logger.warn({ err, storeId }, 'device labels not resolved');
+      }
+    });
+    return labels;
   },
 });

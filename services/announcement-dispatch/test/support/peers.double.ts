@@ -13,6 +13,7 @@ export interface DoubleStore {
 export interface DoubleDevice {
   id: string;
   storeId: string;
+  label: string;
   revoked: boolean;
 }
 
@@ -21,10 +22,12 @@ export interface DoubleDevice {
  * organization's OrganizationService (ListStoresOfHq, GetDevice: the others answer UNIMPLEMENTED)
  * and StoreDeviceService, and identity's IdentityService.GetAccount, answering as those services
  * do (ListStoresOfHq: the HQ's non-closed stores by ids or region, ordered by name; GetDevice:
- * valid only for an unrevoked device of that store). `down = true` answers UNAVAILABLE.
+ * valid only for an unrevoked device of that store). `down = true` answers UNAVAILABLE, and so
+ * does every method named in `failing` (e.g. 'ListStoreDevices') while the others answer.
  */
 export class PeersDouble {
   down = false;
+  readonly failing = new Set<string>();
   readonly stores = new Map<string, DoubleStore>();
   readonly devices = new Map<string, DoubleDevice>();
   readonly accounts = new Map<string, string>();
@@ -38,7 +41,7 @@ export class PeersDouble {
   }
 
   addDevice(storeId: string, partial: Partial<DoubleDevice> = {}): DoubleDevice {
-    const device: DoubleDevice = { id: newId(), storeId, revoked: false, ...partial };
+    const device: DoubleDevice = { id: newId(), storeId, label: `Device ${this.devices.size + 1}`, revoked: false, ...partial };
     this.devices.set(device.id, device);
     return device;
   }
@@ -47,7 +50,7 @@ export class PeersDouble {
     const inner = unaryHandler<Req, Res>(async (req) => impl(req));
     return (call, callback) => {
       this.calls.push(name);
-      if (this.down) {
+      if (this.down || this.failing.has(name)) {
         callback({ code: grpc.status.UNAVAILABLE, details: 'peer double is down', metadata: new grpc.Metadata() }, null);
         return;
       }
@@ -67,12 +70,12 @@ export class PeersDouble {
       })),
       GetDevice: this.guard('GetDevice', (req) => {
         const d = this.devices.get(req.deviceId);
-        return d && d.storeId === req.storeId && !d.revoked ? { valid: true, deviceId: d.id, label: 'Device' } : { valid: false };
+        return d && d.storeId === req.storeId && !d.revoked ? { valid: true, deviceId: d.id, label: d.label } : { valid: false };
       }),
     };
     const devices: StoreDeviceServiceHandlers = {
       ListStoreDevices: this.guard('ListStoreDevices', (req) => ({
-        devices: [...this.devices.values()].filter((d) => d.storeId === req.storeId && !d.revoked).map((d) => ({ deviceId: d.id, label: 'Device' })),
+        devices: [...this.devices.values()].filter((d) => d.storeId === req.storeId && !d.revoked).map((d) => ({ deviceId: d.id, label: d.label })),
       })),
     };
     const identity: Partial<IdentityServiceHandlers> = {
