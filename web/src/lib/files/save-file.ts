@@ -32,9 +32,10 @@ export const saveBlob = (blob: Blob, name: string): void => {
 /**
  * Downloads a file the API serves to a signed-in account (CSV exports, templates): fetched with
  * the session's bearer token, so a plain link (which carries no token) is not used. An error
- * answer throws the envelope as an ApiError, for the page to say in the person's words.
+ * answer throws the envelope as an ApiError, for the page to say in the person's words. The
+ * answer's headers come back too (exports say in them how many rows the file holds).
  */
-export const downloadFile = async (pathAndQuery: string, fallbackName: string, init: RequestInit = {}): Promise<{ name: string; bytes: number }> => {
+export const downloadFile = async (pathAndQuery: string, fallbackName: string, init: RequestInit = {}): Promise<{ name: string; bytes: number; headers: Headers }> => {
   const token = await session.accessToken();
   let response: Response;
   try {
@@ -46,5 +47,5 @@ export const downloadFile = async (pathAndQuery: string, fallbackName: string, i
   const blob = await response.blob();
   const name = fileNameOf(response, fallbackName);
   saveBlob(blob, name);
-  return { name, bytes: blob.size };
+  return { name, bytes: blob.size, headers: response.headers };
 };
