@@ -1930,6 +1930,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hq/dispatches/{dispatchId}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery receipts of one dispatch call: every target store of the call the given row belongs to, with its devices' acks and lags
+         * @description dispatchId is any row of the call (one row per target store, grouped by batchId). Lags are player-reported times − dueAt; store-level ones come from the ack that made the row PLAYED. late = PLAYED with startedLagMs over lateAfterMs. Another HQ's or a missing dispatch is 404 DISPATCH_NOT_FOUND. Device labels come from organization and are null when it does not answer.
+         */
+        get: operations["getHqDispatchReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hq/dispatches/{dispatchId}/revoke": {
         parameters: {
             query?: never;
@@ -1944,6 +1964,26 @@ export interface paths {
          * @description The dispatch becomes CANCELED and is listed in the store's revokedDispatchIds for the rest of the KST day; players are told at once (dispatch.dispatch.revoked).
          */
         post: operations["revokeHqDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hq/dispatches/delivery-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per store of the HQ: how its dispatches due within the last `days` × 24 h went (on time, late, missed, pending, canceled)
+         * @description Rows due in [from, to] (to = now). late = PLAYED with a started lag (startedAt of the PLAYED ack − due) over lateAfterMs; pending includes SCHEDULED rows not made PENDING yet. One item per store with at least one row, most missed first, then most late, then store name. Store broadcasts never count.
+         */
+        get: operations["getHqDeliverySummary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3722,6 +3762,13 @@ export interface components {
             revokedDeviceCount: number;
             withdrawnManagerCount: number;
         };
+        HqDeliverySummaryResponse: {
+            from: string;
+            /** @description Stores with a row due in [from, to]: missed desc, late desc, store name asc */
+            items: components["schemas"]["HqStoreDeliverySummary"][];
+            lateAfterMs: number;
+            to: string;
+        };
         HqDetailResponse: {
             billingAnchorDay: number | null;
             businessNumber: string | null;
@@ -3750,6 +3797,64 @@ export interface components {
              * @example 2026-11-22T09:00:00.000Z
              */
             updatedAt: string;
+        };
+        /** @description One ack per device: the one that made the row PLAYED, else its first PLAYED, else its latest */
+        HqDispatchDeviceReceipt: {
+            /** Format: uuid */
+            deviceId: string | null;
+            deviceLabel: string | null;
+            /** @enum {string} */
+            outcome: "PLAYED" | "FAILED" | "SKIPPED";
+            receivedAt: string | null;
+            /** @description receivedAt − dueAt in ms (negative: before due); null when not reported or the player clock was judged off (as signal latency) */
+            receivedLagMs: number | null;
+            /** @enum {string|null} */
+            signalSource: "SSE" | "POLLING" | null;
+            startedAt: string | null;
+            /** @description startedAt − dueAt in ms (negative: before due); null when not reported or the player clock was judged off (as signal latency) */
+            startedLagMs: number | null;
+        };
+        HqDispatchReceiptsResponse: {
+            /** Format: uuid */
+            announcementId: string;
+            createdAt: string;
+            /** @description playAt (scheduled time, or issue + 2 s), else creation */
+            dueAt: string;
+            /** @description MISSED first, then late, then PENDING, then the rest; inside by startedLagMs desc, then store name */
+            items: components["schemas"]["HqDispatchStoreReceipt"][];
+            lateAfterMs: number;
+            summary: {
+                canceled: number;
+                late: number;
+                missed: number;
+                onTime: number;
+                /** @description PENDING, and SCHEDULED rows not made PENDING yet */
+                pending: number;
+                /** @description onTime + late */
+                played: number;
+                total: number;
+            };
+            title: string;
+        };
+        HqDispatchStoreReceipt: {
+            devices: components["schemas"]["HqDispatchDeviceReceipt"][];
+            /** Format: uuid */
+            dispatchId: string;
+            dueAt: string;
+            /** @description PLAYED with startedLagMs over lateAfterMs */
+            late: boolean;
+            /** @enum {string|null} */
+            missedReason: "SKIPPED" | "PLAYBACK_FAILED" | "EXPIRED" | null;
+            playedAt: string | null;
+            /** @description receivedAt of the PLAYED ack − dueAt in ms (negative: before due); null when not reported or the player clock was judged off (as signal latency) */
+            receivedLagMs: number | null;
+            /** @description startedAt of the PLAYED ack − dueAt in ms (negative: before due); null when not reported or the player clock was judged off (as signal latency) */
+            startedLagMs: number | null;
+            /** @enum {string} */
+            status: "SCHEDULED" | "PENDING" | "PLAYED" | "MISSED" | "CANCELED";
+            /** Format: uuid */
+            storeId: string;
+            storeName: string | null;
         };
         HqListResponse: {
             items: {
@@ -3836,6 +3941,18 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "ONBOARDING" | "UNPAID" | "SUSPENDED";
             suspensionReason: string | null;
+        };
+        HqStoreDeliverySummary: {
+            canceled: number;
+            late: number;
+            missed: number;
+            onTime: number;
+            /** @description PENDING, and SCHEDULED rows not made PENDING yet */
+            pending: number;
+            /** Format: uuid */
+            storeId: string;
+            storeName: string | null;
+            total: number;
         };
         HqStoreDetailResponse: {
             activePlaylist: components["schemas"]["PlaylistRef"];
@@ -12996,11 +13113,19 @@ export interface operations {
                             pendingAt: string | null;
                             playAt: string | null;
                             playedAt: string | null;
+                            /** Format: uuid */
+                            playedDeviceId: string | null;
+                            /** @description Label of playedDeviceId from organization; null when revoked since or not resolved */
+                            playedDeviceLabel: string | null;
+                            /** @description receivedAt the PLAYED ack reported (player clock); null when not reported or not an instant */
+                            receivedAt: string | null;
                             revokedAt: string | null;
                             scheduledAt: string | null;
                             /** Format: uuid */
                             scheduleId: string | null;
                             signalLatencyMs: number | null;
+                            /** @description startedAt the PLAYED ack reported (player clock); null when not reported or not an instant */
+                            startedAt: string | null;
                             /** @enum {string} */
                             status: "SCHEDULED" | "PENDING" | "PLAYED" | "MISSED" | "CANCELED";
                             /** Format: uuid */
@@ -13972,6 +14097,73 @@ export interface operations {
             };
         };
     };
+    getHqDispatchReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispatchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HqDispatchReceiptsResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqDispatchReceiptsResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description DISPATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
     revokeHqDispatch: {
         parameters: {
             query?: never;
@@ -14019,6 +14211,65 @@ export interface operations {
             };
             /** @description DISPATCH_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqDeliverySummary: {
+        parameters: {
+            query?: {
+                /** @description Rows due within the last days × 24 h */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HqDeliverySummaryResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqDeliverySummaryResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16192,10 +16443,18 @@ export interface operations {
                                 /** @enum {string} */
                                 preset: "NORMAL" | "BRIGHT" | "CALM" | "FRIENDLY" | "SERIOUS" | "URGENT";
                                 presetDisplayName: string;
+                                presetDisplayNames: {
+                                    en: string;
+                                    ko: string;
+                                };
                             }[];
                             /** @enum {string} */
                             voice: "SHEAN" | "WOOSUNG" | "CYRUS" | "AERAN" | "SEUNGA";
                             voiceDisplayName: string;
+                            voiceDisplayNames: {
+                                en: string;
+                                ko: string;
+                            };
                         }[];
                     };
                 };
