@@ -7,8 +7,7 @@ type Json<T> = T extends { content: { 'application/json': infer B } } ? B : neve
 export type DispatchBody = Json<paths['/api/v1/hq/announcements/{announcementId}/dispatches']['post']['requestBody']>;
 export type DispatchResult = Json<paths['/api/v1/hq/announcements/{announcementId}/dispatches']['post']['responses'][201]>;
 export type HistoryPage = Json<paths['/api/v1/hq/announcements/{announcementId}/dispatches']['get']['responses'][200]>;
-/** playedDeviceLabel: the label of the device whose ack made the row PLAYED (optional on older servers). */
-export type HistoryItem = HistoryPage['items'][number] & { playedDeviceLabel?: string | null };
+export type HistoryItem = HistoryPage['items'][number];
 export type DispatchStatus = HistoryItem['status'];
 export type MissedReason = NonNullable<HistoryItem['missedReason']>;
 export type ScheduleBody = Json<paths['/api/v1/hq/announcements/{announcementId}/schedules']['post']['requestBody']>;
@@ -55,9 +54,7 @@ export const dispatchAnnouncement = (announcementId: string, body: DispatchBody)
   unwrap(api.POST('/api/v1/hq/announcements/{announcementId}/dispatches', { params: { path: { announcementId } }, body }));
 
 export const listHistory = (announcementId: string, page: number, status: DispatchStatus | null, size = HISTORY_PAGE_SIZE) =>
-  unwrap(api.GET('/api/v1/hq/announcements/{announcementId}/dispatches', { params: { path: { announcementId }, query: { page, size, status: status ?? undefined } } })) as Promise<
-    Omit<HistoryPage, 'items'> & { items: HistoryItem[] }
-  >;
+  unwrap(api.GET('/api/v1/hq/announcements/{announcementId}/dispatches', { params: { path: { announcementId }, query: { page, size, status: status ?? undefined } } }));
 
 export const cancelDispatch = (dispatchId: string) => unwrap(api.POST('/api/v1/hq/dispatches/{dispatchId}/cancel', { params: { path: { dispatchId } } }));
 export const revokeDispatch = (dispatchId: string) => unwrap(api.POST('/api/v1/hq/dispatches/{dispatchId}/revoke', { params: { path: { dispatchId } } }));
