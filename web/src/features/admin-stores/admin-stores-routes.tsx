@@ -1,0 +1,2 @@
+/** Placeholder until its feature lands (backoffice issue). */
+export const AdminStoresRoutes = () => null;
