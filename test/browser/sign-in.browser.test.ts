@@ -188,7 +188,7 @@ describe('the sign-in pages in the browser', () => {
     await page.getByRole('checkbox', { name: '개인정보 처리방침에 동의합니다' }).check();
     await agree.click();
     await page.waitForURL('**/hq');
-    await page.getByRole('heading', { name: '커피 체인' }).waitFor();
+    await page.getByText('본사 콘솔 · 커피 체인', { exact: true }).waitFor();
     expect(agreeCalls.sort()).toEqual(['/api/v1/legal/privacy/agree', '/api/v1/legal/terms/agree']);
 
     const tokens = await storedSession(page);
@@ -278,7 +278,7 @@ describe('the sign-in pages in the browser', () => {
     await page.goto('/login');
     await signInInBrowser(page, 'en-US', hq.manager.email, hq.password);
     await page.waitForURL('**/hq');
-    await page.getByRole('heading', { name: 'Sign-out Bakery' }).waitFor();
+    await page.getByText('HQ console · Sign-out Bakery', { exact: true }).waitFor();
     const before = await storedSession(page);
     expect(before?.refreshToken).toEqual(expect.any(String));
 
@@ -307,7 +307,7 @@ describe('the sign-in pages in the browser', () => {
     await page.goto('/login');
     await signInInBrowser(page, 'en-US', hq.manager.email, hq.password);
     await page.waitForURL('**/hq');
-    await page.getByRole('heading', { name: 'Revoked Tea' }).waitFor();
+    await page.getByText('HQ console · Revoked Tea', { exact: true }).waitFor();
     // The password is changed on another device: every refresh token of the account is deleted.
     const api2 = await client.post('/api/v1/auth/login', { email: hq.manager.email, password: hq.password });
     const changed = await client.post('/api/v1/auth/change-password', { currentPassword: hq.password, newPassword: 'Rev-pass-789' }, { token: api2.body.accessToken });
