@@ -85,7 +85,7 @@ export const DispatchHistory = ({ announcementId, title }: { announcementId: str
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Select
+        {(total > 0 || status) && <Select
           label={t('statusFilter')}
           placeholder={t('allStatuses')}
           clearable
@@ -96,7 +96,7 @@ export const DispatchHistory = ({ announcementId, title }: { announcementId: str
             setPage(0);
           }}
           w={220}
-        />
+        />}
         {today.length > 0 && (
           <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} aria-hidden />} onClick={() => setPending({ kind: 'revoke', rows: today })}>
             {t('revokeToday', { count: today.length })}

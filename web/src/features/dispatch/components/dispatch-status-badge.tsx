@@ -9,6 +9,6 @@ const COLOR: Record<DispatchStatus, string> = { SCHEDULED: 'grape', PENDING: 'ye
 export const DispatchStatusBadge = ({ status, missedReason }: { status: DispatchStatus; missedReason?: MissedReason | null }) => {
   const { t } = useTranslation('dispatch');
   const label = status === 'MISSED' && missedReason ? `${t(`status.${status}`)} · ${t(`missedReason.${missedReason}`)}` : t(`status.${status}`);
-  const badge = <Badge color={COLOR[status]} variant="light" data-status={status}>{label}</Badge>;
+  const badge = <Badge color={COLOR[status]} variant="light" data-status={status} style={{ minWidth: "max-content" }}>{label}</Badge>;
   return status === 'MISSED' && missedReason ? <Tooltip label={t(`missedReasonHint.${missedReason}`)}>{badge}</Tooltip> : badge;
 };

@@ -119,6 +119,8 @@ describe('HQ announcement and dispatch pages', () => {
   it('dispatch form: recurring shows the schedule problems, then the preview', async () => {
     show(<DispatchFormPage />, '/a1/dispatch', '/:announcementId/dispatch');
     expect(await screen.findByText('We close in ten minutes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'At a time' }));
+    expect(await screen.findByText('In this browser’s time zone. Choose a time within the next year.')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Recurring' }));
     expect(await screen.findByText('Choose at least one time.')).toBeTruthy();
   });

@@ -32,13 +32,15 @@ export const ReceiptsOverviewPage = () => {
       </Stack>
       <Group align="flex-end" justify="space-between">
         <Input.Wrapper label={t('days')}>
-          <SegmentedControl
-            mt={4}
-            aria-label={t('days')}
-            value={String(days)}
-            onChange={(v) => setParams({ days: v }, { replace: true })}
-            data={SUMMARY_DAYS.map((d) => ({ value: String(d), label: t('daysOption', { count: d }) }))}
-          />
+          <div>
+            <SegmentedControl
+              mt={4}
+              aria-label={t('days')}
+              value={String(days)}
+              onChange={(v) => setParams({ days: v }, { replace: true })}
+              data={SUMMARY_DAYS.map((d) => ({ value: String(d), label: t(`daysOptions.${d}`) }))}
+            />
+          </div>
         </Input.Wrapper>
         {summary.data && (
           <Text size="sm" c="dimmed">

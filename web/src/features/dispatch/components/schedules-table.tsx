@@ -20,7 +20,7 @@ const STATUS_COLOR: Record<ScheduleStatus, string> = { ACTIVE: 'green', CANCELED
 
 export const ScheduleStatusBadge = ({ status }: { status: ScheduleStatus }) => {
   const { t } = useTranslation('dispatch');
-  return <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>{t(`scheduleStatus.${status}`)}</Badge>;
+  return <Badge color={STATUS_COLOR[status]} variant="light" data-status={status} style={{ minWidth: "max-content" }}>{t(`scheduleStatus.${status}`)}</Badge>;
 };
 
 /** The next time an ACTIVE schedule plays, computed as the server expands it. */
@@ -52,7 +52,7 @@ export const SchedulesTable = ({ announcementId }: { announcementId?: string }) 
 
   return (
     <Stack>
-      <Select
+      {(total > 0 || status) && <Select
         label={t('scheduleStatusFilter')}
         placeholder={t('allStatuses')}
         clearable
@@ -63,7 +63,7 @@ export const SchedulesTable = ({ announcementId }: { announcementId?: string }) 
           setPage(0);
         }}
         w={220}
-      />
+      />}
       <ErrorAlert error={schedules.error} />
       {schedules.isPending && <Loader aria-label={t('common:loading')} />}
       {schedules.isSuccess && total === 0 && <Text c="dimmed">{status ? t('schedulesEmptyFiltered') : t('schedulesEmpty')}</Text>}
