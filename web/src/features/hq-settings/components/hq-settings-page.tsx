@@ -56,7 +56,7 @@ const CommercialCycleCard = ({ me }: { me: HqMe }) => {
           e.preventDefault();
           setTried(true);
           if (invalid) return;
-          save.mutate(Number(songs), { onSuccess: () => notifications.show({ color: 'green', message: t('cycle.saved') }) });
+          void save.mutateAsync(Number(songs)).then(() => notifications.show({ color: 'green', message: t('cycle.saved') }), () => undefined);
         }}
       >
         <Stack>
@@ -68,6 +68,7 @@ const CommercialCycleCard = ({ me }: { me: HqMe }) => {
             min={CYCLE_MIN}
             max={CYCLE_MAX}
             allowDecimal={false}
+            clampBehavior="none"
             value={songs}
             onChange={setSongs}
             error={tried && invalid ? t('cycle.rangeError', { min: CYCLE_MIN, max: CYCLE_MAX }) : undefined}
@@ -101,7 +102,7 @@ const DuckingCard = ({ me }: { me: HqMe }) => {
           e.preventDefault();
           setTried(true);
           if (!values) return;
-          save.mutate(values, { onSuccess: () => notifications.show({ color: 'green', message: t('ducking.saved') }) });
+          void save.mutateAsync(values).then(() => notifications.show({ color: 'green', message: t('ducking.saved') }), () => undefined);
         }}
       >
         <Stack>
@@ -115,6 +116,7 @@ const DuckingCard = ({ me }: { me: HqMe }) => {
               min={0}
               max={DUCK_VOLUME_MAX}
               allowDecimal={false}
+            clampBehavior="none"
               suffix=" %"
               value={volume}
               onChange={setVolume}
@@ -127,6 +129,7 @@ const DuckingCard = ({ me }: { me: HqMe }) => {
               max={DUCK_FADE_MAX_MS}
               step={100}
               allowDecimal={false}
+            clampBehavior="none"
               suffix=" ms"
               value={fade}
               onChange={setFade}

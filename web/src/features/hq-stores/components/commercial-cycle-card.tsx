@@ -29,6 +29,7 @@ export const CommercialCycleCard = ({ store, hqSongs }: { store: HqStoreDetail; 
           min={CYCLE_MIN}
           max={CYCLE_MAX}
           allowDecimal={false}
+          clampBehavior="none"
           disabled={inherit}
           value={inherit ? (hqSongs ?? '') : songs}
           onChange={setSongs}
@@ -43,7 +44,7 @@ export const CommercialCycleCard = ({ store, hqSongs }: { store: HqStoreDetail; 
               setTried(true);
               if (invalid) return;
               const body = commercialCycleBodyOf({ inherit, songs: Number(songs) });
-              save.mutate(body.commercialCycleSongs, { onSuccess: () => notifications.show({ color: 'green', message: t('cycle.saved') }) });
+              void save.mutateAsync(body.commercialCycleSongs).then(() => notifications.show({ color: 'green', message: t('cycle.saved') }), () => undefined);
             }}
           >
             {t('common:save')}

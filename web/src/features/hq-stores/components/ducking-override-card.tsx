@@ -40,7 +40,7 @@ export const DuckingOverrideCard = ({ store }: { store: HqStoreDetail }) => {
       duckVolumePercent: isDuckVolume(volume) ? volume : store.hqDuckVolumePercent,
       duckFadeMs: isDuckFade(fade) ? fade : store.hqDuckFadeMs,
     });
-    save.mutate(body, { onSuccess: () => notifications.show({ color: 'green', message: inherit ? t('ducking.savedInherit') : t('ducking.saved') }) });
+    void save.mutateAsync(body).then(() => notifications.show({ color: 'green', message: inherit ? t('ducking.savedInherit') : t('ducking.saved') }), () => undefined);
   };
 
   return (
@@ -58,6 +58,7 @@ export const DuckingOverrideCard = ({ store }: { store: HqStoreDetail }) => {
             min={0}
             max={DUCK_VOLUME_MAX}
             allowDecimal={false}
+            clampBehavior="none"
             suffix=" %"
             disabled={inherit || !enabled}
             value={inherit ? store.hqDuckVolumePercent : volume}
@@ -71,6 +72,7 @@ export const DuckingOverrideCard = ({ store }: { store: HqStoreDetail }) => {
             max={DUCK_FADE_MAX_MS}
             step={100}
             allowDecimal={false}
+            clampBehavior="none"
             suffix=" ms"
             disabled={inherit || !enabled}
             value={inherit ? store.hqDuckFadeMs : fade}

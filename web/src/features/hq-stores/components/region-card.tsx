@@ -34,7 +34,7 @@ export const RegionCard = ({ store }: { store: HqStoreDetail }) => {
           <Button
             disabled={!changed}
             loading={save.isPending}
-            onClick={() => save.mutate(region, { onSuccess: () => notifications.show({ color: 'green', message: region ? t('region.saved', { region: regionLabel(region, language) }) : t('region.cleared') }) })}
+            onClick={() => void save.mutateAsync(region).then(() => notifications.show({ color: 'green', message: region ? t('region.saved', { region: regionLabel(region, language) }) : t('region.cleared') }), () => undefined)}
           >
             {t('common:save')}
           </Button>

@@ -42,11 +42,11 @@ export const StoreDetailPage = () => {
               {data.closedAt ? ` · ${t('list.closedAt', { time: formatDateTime(data.closedAt) })}` : ''}
             </Text>
           </Stack>
-          {/* Each card is keyed by its stored values: once saved (or changed by the HQ defaults) it starts from them again. */}
+          {/* The override cards are keyed by their stored values: once saved (or the HQ defaults changed) they start from them again; their notifications use mutateAsync, which outlives the remount. */}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack>
               <StoreEditForm key={`edit-${data.id}`} store={data} />
-              <StoreManagerCard key={`manager-${data.id}-${data.storeManager?.email ?? ''}`} store={data} />
+              <StoreManagerCard key={`manager-${data.id}`} store={data} />
             </Stack>
             <Stack>
               <StorePlaylistCard store={data} />
