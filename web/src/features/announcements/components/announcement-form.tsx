@@ -51,6 +51,9 @@ export const AnnouncementForm = ({ stored, onSaved, onCancel }: { stored?: Annou
     if (next !== form.values.tonePreset) form.setFieldValue('tonePreset', next);
   }, [form.values.voice, voices.length]);
 
+  // Before a voice is chosen the field shows NORMAL, which every voice has, by any voice's name for it.
+  const presetVoice = form.values.voice ?? voices[0]?.voice;
+
   const resynthesizes = stored !== undefined && form.values.voice !== null && needsResynthesis(stored, { ...form.values, voice: form.values.voice });
 
   const submit = (values: Values) => {
@@ -86,7 +89,7 @@ export const AnnouncementForm = ({ stored, onSaved, onCancel }: { stored?: Annou
             label={t('tonePreset')}
             description={t('tonePresetHint')}
             allowDeselect={false}
-            data={presets.map((p) => ({ value: p, label: form.values.voice ? names.preset(form.values.voice, p) : p }))}
+            data={presets.map((p) => ({ value: p, label: presetVoice ? names.preset(presetVoice, p) : p }))}
             disabled={!form.values.voice}
             {...form.getInputProps('tonePreset')}
           />
