@@ -55,6 +55,11 @@ describe('the HQ stores and settings pages in the browser', () => {
       { token: operatorToken },
     );
     expect(onboarded.status).toBe(201);
+    // The operator's HQ default playlist, which a store without its own plays.
+    const playlist = await client.post('/api/v1/admin/playlists', { hqId: onboarded.body.hqId, name: 'Lantern all day' }, { token: operatorToken });
+    expect(playlist.status).toBe(201);
+    const setDefault = await client.put(`/api/v1/admin/hq/${onboarded.body.hqId}/default-playlist`, { playlistId: playlist.body.id }, { token: operatorToken });
+    expect(setDefault.status).toBeLessThan(300);
   }, 240_000);
   afterAll(async () => {
     await env?.stop();
@@ -205,8 +210,8 @@ describe('the HQ stores and settings pages in the browser', () => {
 
     // Its owner, issued with the store.
     await section(page, 'Owner account').getByText('owner.gangnam@browser.storecast.test').waitFor();
-    // No own playlist: the HQ default (none here) is what it would play.
-    await page.getByTestId('store-playlist').waitFor();
+    // No own playlist: it plays the HQ default.
+    await page.getByTestId('store-playlist').getByText('HQ default: Lantern all day').waitFor();
 
     // Region: Seoul, named in both languages; a store without one is out of region dispatch.
     const region = section(page, 'Region');
@@ -322,6 +327,7 @@ describe('the HQ stores and settings pages in the browser', () => {
     const list = await client.get('/api/v1/hq/stores?q=Gangnam%20Station', { token });
     expect(await visitAndShoot(page, `/hq/stores/${list.body.items[0].id}`, 'store-detail')).toBe('Gangnam Station');
     expect(await page.getByRole('combobox', { name: ko ? '시·도' : 'Province or city' }).inputValue()).toBe(ko ? '서울특별시 · Seoul' : 'Seoul · 서울특별시');
+    await page.getByText(ko ? '본사 기본: Lantern all day' : 'HQ default: Lantern all day').waitFor();
     await screenshot(page, 'hq-store-detail');
 
     expect(await visitAndShoot(page, '/hq/settings', 'settings')).toBe(ko ? '본사 설정' : 'HQ settings');

@@ -20,9 +20,9 @@ export type StoreStatus = HqStoreListItem['status'];
 export type StoreType = HqStoreListItem['type'];
 
 /**
- * The playlist a store plays (the store's own, else the HQ default). `effectivePlaylist` is a
- * field the organization service is adding; until it is in the generated types it is read as
- * optional and the page falls back to activePlaylist.
+ * The playlist a store plays (the store's own, else the HQ default). `effectivePlaylist` came to
+ * the detail later: it is read as optional so a server (or generated types) without it still
+ * works, and the page then falls back to activePlaylist.
  */
 export interface EffectivePlaylist {
   id: string;

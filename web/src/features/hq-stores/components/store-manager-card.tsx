@@ -53,11 +53,13 @@ export const StoreManagerCard = ({ store }: { store: HqStoreDetail }) => {
       <Stack>
         <Title order={2} size="h4" id="store-manager">{t('manager.title')}</Title>
         {manager ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
-            <Stack gap={2}><Text size="xs" c="dimmed" component="dt">{t('manager.email')}</Text><Text size="sm" fw={500} component="dd" m={0}>{manager.email}</Text></Stack>
-            <Stack gap={2}><Text size="xs" c="dimmed" component="dt">{t('manager.name')}</Text><Text size="sm" fw={500} component="dd" m={0}>{manager.name ?? '—'}</Text></Stack>
-            <Stack gap={2} align="flex-start"><Text size="xs" c="dimmed" component="dt">{t('manager.status')}</Text><Badge component="dd" m={0} color={STATUS_COLOR[manager.status]} variant="light">{t(`manager.statuses.${manager.status}`)}</Badge></Stack>
-          </SimpleGrid>
+          <Stack gap="xs" component="dl" m={0}>
+            <Stack gap={2}><Text size="xs" c="dimmed" component="dt">{t('manager.email')}</Text><Text size="sm" fw={500} component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>{manager.email}</Text></Stack>
+            <Group gap="xl" align="flex-start">
+              <Stack gap={2}><Text size="xs" c="dimmed" component="dt">{t('manager.name')}</Text><Text size="sm" fw={500} component="dd" m={0}>{manager.name ?? '—'}</Text></Stack>
+              <Stack gap={2} align="flex-start"><Text size="xs" c="dimmed" component="dt">{t('manager.status')}</Text><Badge component="dd" m={0} color={STATUS_COLOR[manager.status]} variant="light">{t(`manager.statuses.${manager.status}`)}</Badge></Stack>
+            </Group>
+          </Stack>
         ) : (
           <Text size="sm" c="orange" fw={500}>{t('manager.none')}</Text>
         )}
