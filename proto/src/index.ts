@@ -15,6 +15,7 @@ export type { Account__Output as AccountMessage, Account as AccountInput } from 
 export type { LegalServiceClient, LegalServiceHandlers } from './generated/storecast/legal/v1/LegalService';
 export type { OrganizationServiceClient, OrganizationServiceHandlers } from './generated/storecast/organization/v1/OrganizationService';
 export type { StoreDeviceServiceClient, StoreDeviceServiceHandlers } from './generated/storecast/organization/v1/StoreDeviceService';
+export type { StoreDeviceBatchServiceClient, StoreDeviceBatchServiceHandlers } from './generated/storecast/organization/v1/StoreDeviceBatchService';
 export type { OrganizationStatsServiceClient, OrganizationStatsServiceHandlers } from './generated/storecast/organization/v1/OrganizationStatsService';
 export type { Hq__Output as HqMessage } from './generated/storecast/organization/v1/Hq';
 export type { Store__Output as StoreMessage } from './generated/storecast/organization/v1/Store';
@@ -77,6 +78,8 @@ export const createOrganizationClient = (address: string, options: ClientOptions
   new (organizationProto().OrganizationService)(address, insecure(), { interceptors: options.interceptors });
 export const createStoreDeviceClient = (address: string, options: ClientOptions = {}) =>
   new (organizationProto().StoreDeviceService)(address, insecure(), { interceptors: options.interceptors });
+export const createStoreDeviceBatchClient = (address: string, options: ClientOptions = {}) =>
+  new (organizationProto().StoreDeviceBatchService)(address, insecure(), { interceptors: options.interceptors });
 export const createOrganizationStatsClient = (address: string, options: ClientOptions = {}) =>
   new (organizationProto().OrganizationStatsService)(address, insecure(), { interceptors: options.interceptors });
 export const createCatalogClient = (address: string, options: ClientOptions = {}) =>

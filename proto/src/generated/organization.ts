@@ -11,6 +11,8 @@ import type { GetSignInStatusRequest as _storecast_organization_v1_GetSignInStat
 import type { GetSignInStatusResponse as _storecast_organization_v1_GetSignInStatusResponse, GetSignInStatusResponse__Output as _storecast_organization_v1_GetSignInStatusResponse__Output } from './storecast/organization/v1/GetSignInStatusResponse';
 import type { GetStoreRequest as _storecast_organization_v1_GetStoreRequest, GetStoreRequest__Output as _storecast_organization_v1_GetStoreRequest__Output } from './storecast/organization/v1/GetStoreRequest';
 import type { Hq as _storecast_organization_v1_Hq, Hq__Output as _storecast_organization_v1_Hq__Output } from './storecast/organization/v1/Hq';
+import type { ListDevicesOfStoresRequest as _storecast_organization_v1_ListDevicesOfStoresRequest, ListDevicesOfStoresRequest__Output as _storecast_organization_v1_ListDevicesOfStoresRequest__Output } from './storecast/organization/v1/ListDevicesOfStoresRequest';
+import type { ListDevicesOfStoresResponse as _storecast_organization_v1_ListDevicesOfStoresResponse, ListDevicesOfStoresResponse__Output as _storecast_organization_v1_ListDevicesOfStoresResponse__Output } from './storecast/organization/v1/ListDevicesOfStoresResponse';
 import type { ListStoreDevicesRequest as _storecast_organization_v1_ListStoreDevicesRequest, ListStoreDevicesRequest__Output as _storecast_organization_v1_ListStoreDevicesRequest__Output } from './storecast/organization/v1/ListStoreDevicesRequest';
 import type { ListStoreDevicesResponse as _storecast_organization_v1_ListStoreDevicesResponse, ListStoreDevicesResponse__Output as _storecast_organization_v1_ListStoreDevicesResponse__Output } from './storecast/organization/v1/ListStoreDevicesResponse';
 import type { ListStoresOfHqRequest as _storecast_organization_v1_ListStoresOfHqRequest, ListStoresOfHqRequest__Output as _storecast_organization_v1_ListStoresOfHqRequest__Output } from './storecast/organization/v1/ListStoresOfHqRequest';
@@ -20,6 +22,8 @@ import type { OrganizationServiceClient as _storecast_organization_v1_Organizati
 import type { OrganizationStatsServiceClient as _storecast_organization_v1_OrganizationStatsServiceClient, OrganizationStatsServiceDefinition as _storecast_organization_v1_OrganizationStatsServiceDefinition } from './storecast/organization/v1/OrganizationStatsService';
 import type { Store as _storecast_organization_v1_Store, Store__Output as _storecast_organization_v1_Store__Output } from './storecast/organization/v1/Store';
 import type { StoreDevice as _storecast_organization_v1_StoreDevice, StoreDevice__Output as _storecast_organization_v1_StoreDevice__Output } from './storecast/organization/v1/StoreDevice';
+import type { StoreDeviceBatchServiceClient as _storecast_organization_v1_StoreDeviceBatchServiceClient, StoreDeviceBatchServiceDefinition as _storecast_organization_v1_StoreDeviceBatchServiceDefinition } from './storecast/organization/v1/StoreDeviceBatchService';
+import type { StoreDeviceOfStore as _storecast_organization_v1_StoreDeviceOfStore, StoreDeviceOfStore__Output as _storecast_organization_v1_StoreDeviceOfStore__Output } from './storecast/organization/v1/StoreDeviceOfStore';
 import type { StoreDeviceServiceClient as _storecast_organization_v1_StoreDeviceServiceClient, StoreDeviceServiceDefinition as _storecast_organization_v1_StoreDeviceServiceDefinition } from './storecast/organization/v1/StoreDeviceService';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -40,6 +44,8 @@ export interface ProtoGrpcType {
         GetSignInStatusResponse: MessageTypeDefinition<_storecast_organization_v1_GetSignInStatusResponse, _storecast_organization_v1_GetSignInStatusResponse__Output>
         GetStoreRequest: MessageTypeDefinition<_storecast_organization_v1_GetStoreRequest, _storecast_organization_v1_GetStoreRequest__Output>
         Hq: MessageTypeDefinition<_storecast_organization_v1_Hq, _storecast_organization_v1_Hq__Output>
+        ListDevicesOfStoresRequest: MessageTypeDefinition<_storecast_organization_v1_ListDevicesOfStoresRequest, _storecast_organization_v1_ListDevicesOfStoresRequest__Output>
+        ListDevicesOfStoresResponse: MessageTypeDefinition<_storecast_organization_v1_ListDevicesOfStoresResponse, _storecast_organization_v1_ListDevicesOfStoresResponse__Output>
         ListStoreDevicesRequest: MessageTypeDefinition<_storecast_organization_v1_ListStoreDevicesRequest, _storecast_organization_v1_ListStoreDevicesRequest__Output>
         ListStoreDevicesResponse: MessageTypeDefinition<_storecast_organization_v1_ListStoreDevicesResponse, _storecast_organization_v1_ListStoreDevicesResponse__Output>
         ListStoresOfHqRequest: MessageTypeDefinition<_storecast_organization_v1_ListStoresOfHqRequest, _storecast_organization_v1_ListStoresOfHqRequest__Output>
@@ -49,6 +55,8 @@ export interface ProtoGrpcType {
         OrganizationStatsService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_OrganizationStatsServiceClient> & { service: _storecast_organization_v1_OrganizationStatsServiceDefinition }
         Store: MessageTypeDefinition<_storecast_organization_v1_Store, _storecast_organization_v1_Store__Output>
         StoreDevice: MessageTypeDefinition<_storecast_organization_v1_StoreDevice, _storecast_organization_v1_StoreDevice__Output>
+        StoreDeviceBatchService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_StoreDeviceBatchServiceClient> & { service: _storecast_organization_v1_StoreDeviceBatchServiceDefinition }
+        StoreDeviceOfStore: MessageTypeDefinition<_storecast_organization_v1_StoreDeviceOfStore, _storecast_organization_v1_StoreDeviceOfStore__Output>
         StoreDeviceService: SubtypeConstructor<typeof grpc.Client, _storecast_organization_v1_StoreDeviceServiceClient> & { service: _storecast_organization_v1_StoreDeviceServiceDefinition }
       }
     }

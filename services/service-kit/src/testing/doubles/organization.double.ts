@@ -1,7 +1,13 @@
 import * as grpc from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
-import { organizationProto, type OrganizationServiceHandlers, type OrganizationStatsServiceHandlers, type StoreDeviceServiceHandlers } from '@storecast/proto';
-import { notFound } from '../../errors';
+import {
+  organizationProto,
+  type OrganizationServiceHandlers,
+  type OrganizationStatsServiceHandlers,
+  type StoreDeviceBatchServiceHandlers,
+  type StoreDeviceServiceHandlers,
+} from '@storecast/proto';
+import { badRequest, notFound } from '../../errors';
 import { startGrpcServer, unaryHandler, type RunningGrpcServer } from '../../grpc';
 import type { DoubleCall } from './legal.double';
 
@@ -40,6 +46,8 @@ export interface StoreRecord {
   duckEnabled: boolean | null;
   duckVolumePercent: number | null;
   duckFadeMs: number | null;
+  /** ISO 8601; null: the message leaves created_at out (as an organization that predates it). */
+  createdAt: string | null;
 }
 
 export interface DeviceRecord {
@@ -61,6 +69,7 @@ const STORE_DEFAULTS = {
   duckEnabled: null,
   duckVolumePercent: null,
   duckFadeMs: null,
+  createdAt: null,
 } as const;
 
 const hqNotFound = () => notFound('HQ_NOT_FOUND', 'HQ not found');
@@ -83,11 +92,16 @@ const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
  * are not closed (or `counts` when the test sets it); `statsImplemented = false` answers
  * UNIMPLEMENTED, as an organization that predates it.
  * StoreDeviceService.ListStoreDevices: unrevoked devices of the store in the order they were set.
- * `unavailable = true` answers every call UNAVAILABLE, like an unreachable peer; `calls` lists
+ * StoreDeviceBatchService.ListDevicesOfStores: devices (revoked flagged) of the listed stores that
+ * belong to hq_id, in the order they were set; more than 1000 store ids is INVALID_ARGUMENT.
+ * `unavailable = true` answers every call UNAVAILABLE, like an unreachable peer (`unavailableMethods`:
+ * only those methods); `calls` lists
  * what was asked. `addHq` / `addStore` / `addDevice` create records with fresh ids.
  */
 export class OrganizationDouble {
   unavailable = false;
+  /** Methods (e.g. 'ListDevicesOfStores') answering UNAVAILABLE while the others answer. */
+  readonly unavailableMethods = new Set<string>();
   /** false: OrganizationStatsService answers UNIMPLEMENTED. */
   statsImplemented = true;
   /** Figures GetOrganizationCounts answers; undefined: counted from the tables. */
@@ -155,6 +169,7 @@ export class OrganizationDouble {
   /** Empty tables, reachable, no calls. */
   reset(): void {
     this.unavailable = false;
+    this.unavailableMethods.clear();
     this.statsImplemented = true;
     this.counts = undefined;
     this.hqs.clear();
@@ -182,6 +197,7 @@ export class OrganizationDouble {
       closedAt: opt(store.closedAt),
       plan: opt(store.plan ?? hq.plan),
       address: opt(store.address),
+      createdAt: opt(store.createdAt),
     };
   }
 
@@ -193,7 +209,7 @@ export class OrganizationDouble {
         callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented`, metadata: new grpc.Metadata() }, null);
         return;
       }
-      if (this.unavailable) {
+      if (this.unavailable || this.unavailableMethods.has(method)) {
         callback({ code: grpc.status.UNAVAILABLE, details: 'organization double is down', metadata: new grpc.Metadata() }, null);
         return;
       }
@@ -281,6 +297,15 @@ export class OrganizationDouble {
         devices: [...this.devices.values()].filter((d) => d.storeId === req.storeId && !d.revoked).map((d) => ({ deviceId: d.id, label: d.label })),
       })),
     };
+    const batch: StoreDeviceBatchServiceHandlers = {
+      ListDevicesOfStores: this.handler('ListDevicesOfStores', (req) => {
+        if (req.storeIds.length > 1000) throw badRequest('VALIDATION_FAILED', 'At most 1000 store ids');
+        const ofHq = new Set(req.storeIds.filter((id) => this.stores.get(id)?.hqId === req.hqId));
+        return {
+          devices: [...this.devices.values()].filter((d) => ofHq.has(d.storeId)).map((d) => ({ storeId: d.storeId, deviceId: d.id, label: d.label, revoked: d.revoked })),
+        };
+      }),
+    };
     const services = organizationProto();
     this.server = await startGrpcServer(
       0,
@@ -288,6 +313,7 @@ export class OrganizationDouble {
         { definition: services.OrganizationService.service, implementation: handlers },
         { definition: services.OrganizationStatsService.service, implementation: stats },
         { definition: services.StoreDeviceService.service, implementation: devices },
+        { definition: services.StoreDeviceBatchService.service, implementation: batch },
       ],
       '127.0.0.1',
     );

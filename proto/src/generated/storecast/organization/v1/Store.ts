@@ -11,10 +11,12 @@ export interface Store {
   'closedAt'?: (string);
   'plan'?: (string);
   'address'?: (string);
+  'createdAt'?: (string);
   '_region'?: "region";
   '_closedAt'?: "closedAt";
   '_plan'?: "plan";
   '_address'?: "address";
+  '_createdAt'?: "createdAt";
 }
 
 export interface Store__Output {
@@ -27,8 +29,10 @@ export interface Store__Output {
   'closedAt'?: (string);
   'plan'?: (string);
   'address'?: (string);
+  'createdAt'?: (string);
   '_region'?: "region";
   '_closedAt'?: "closedAt";
   '_plan'?: "plan";
   '_address'?: "address";
+  '_createdAt'?: "createdAt";
 }
