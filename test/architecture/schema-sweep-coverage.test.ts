@@ -27,7 +27,7 @@ describe('schema sweep in every service', () => {
   });
 
   it('finds the gRPC services served (the pattern still matches how servers list them)', () => {
-    expect(grpcServed('organization')).toEqual(['Organization', 'OrganizationStats', 'StoreDevice']);
+    expect(grpcServed('organization')).toEqual(['Organization', 'OrganizationStats', 'StoreDevice', 'StoreDeviceBatch']);
     expect(grpcServed('identity')).toEqual(['Identity', 'Account', 'ApiKey']);
   });
 

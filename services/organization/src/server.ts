@@ -9,6 +9,7 @@ import { catalogPeer } from './peers/catalog.peer';
 import { organizationHandlers } from './grpc/organization.handlers';
 import { organizationStatsHandlers } from './grpc/organization-stats.handlers';
 import { storeDeviceHandlers } from './grpc/store-device.handlers';
+import { storeDeviceBatchHandlers } from './grpc/store-device-batch.handlers';
 import { startIdentityAccountConsumer } from './events/identity-account.consumer';
 import { startPlaybackSignalConsumer } from './events/playback-signal.consumer';
 import { adminHqRoutes } from './http/admin-hq.routes';
@@ -73,6 +74,7 @@ export const start = async (config: OrganizationConfig, deps: Partial<Organizati
         { definition: organizationProto().OrganizationService.service, implementation: organizationHandlers(ctx, logger) },
         { definition: organizationProto().OrganizationStatsService.service, implementation: organizationStatsHandlers(ctx, logger) },
         { definition: organizationProto().StoreDeviceService.service, implementation: storeDeviceHandlers(ctx, logger) },
+        { definition: organizationProto().StoreDeviceBatchService.service, implementation: storeDeviceBatchHandlers(ctx, logger) },
       ],
     });
 

@@ -1,5 +1,5 @@
 import { AppError, newId, unary } from '@storecast/service-kit';
-import { createOrganizationStatsClient, createStoreDeviceClient } from '@storecast/proto';
+import { createOrganizationStatsClient, createStoreDeviceBatchClient, createStoreDeviceClient } from '@storecast/proto';
 import { INDEPENDENT_HQ_ID } from '../src';
 import { createHqStore, email, issueStoreManager, onboardHq, startHarness, unique, type Harness, type OnboardedHq } from './support/harness';
 
@@ -65,6 +65,13 @@ describe('OrganizationService over gRPC', () => {
     expect(closed.closedAt).toMatch(/Z$/);
   });
 
+  it('GetStore and ListStoresOfHq carry when the store was registered (its createdAt)', async () => {
+    const detail = await h.api('GET', `/api/v1/hq/stores/${stores.busan}`, { token: hq.token });
+    expect((await call<{ createdAt?: string }>('getStore', { storeId: stores.busan })).createdAt).toBe(detail.body.createdAt);
+    const listed = await call<{ stores: Array<{ id: string; createdAt?: string }> }>('listStoresOfHq', { hqId: hq.hqId });
+    expect(listed.stores.find((s) => s.id === stores.busan)?.createdAt).toBe(detail.body.createdAt);
+  });
+
   it('ListStoresOfHq: all open stores by name, by ids (foreign ids ignored), by region, closed only when asked', async () => {
     const ids = (r: { stores: Array<{ id: string }> }) => r.stores.map((s) => s.id);
     expect(ids(await call('listStoresOfHq', { hqId: hq.hqId }))).toEqual([stores.busan, stores.seoul, stores.noRegion]);
@@ -107,7 +114,7 @@ describe('OrganizationService over gRPC', () => {
   });
 });
 
-describe('OrganizationStatsService and StoreDeviceService over gRPC', () => {
+describe('OrganizationStatsService, StoreDeviceService and StoreDeviceBatchService over gRPC', () => {
   const counts = () => {
     const client = createOrganizationStatsClient(`127.0.0.1:${h.service.grpcPort}`);
     return unary<Record<string, never>, { hqCount: number; storeCount: number }>(client.getOrganizationCounts.bind(client), {}).finally(() => client.close());
@@ -152,5 +159,40 @@ describe('OrganizationStatsService and StoreDeviceService over gRPC', () => {
     expect((await devicesOf(otherStore)).devices).toEqual([]);
     expect((await devicesOf(newId())).devices).toEqual([]);
     expect((await devicesOf('junk')).devices).toEqual([]);
+  });
+
+  it("ListDevicesOfStores answers the devices of the HQ's listed stores, revoked ones flagged, by store and oldest first; other HQs' stores and junk ids have none", async () => {
+    const devicesOfStores = (request: { hqId: string; storeIds: string[] }) => {
+      const client = createStoreDeviceBatchClient(`127.0.0.1:${h.service.grpcPort}`);
+      return unary<typeof request, { devices: Array<{ storeId: string; deviceId: string; label: string; revoked: boolean }> }>(
+        client.listDevicesOfStores.bind(client),
+        request,
+      ).finally(() => client.close());
+    };
+    const hq = await onboardHq(h);
+    const other = await onboardHq(h);
+    const stores = [(await createHqStore(h, hq)).store.id, (await createHqStore(h, hq)).store.id];
+    const foreign = (await createHqStore(h, other)).store.id;
+    const registered = async (storeId: string, hqId: string, labels: string[]) => {
+      const { token } = await issueStoreManager(h, storeId, hqId);
+      const ids: string[] = [];
+      for (const label of labels) ids.push(((await h.api('POST', '/api/v1/store/devices', { token, body: { deviceKey: unique('k'), label } })).body as { id: string }).id);
+      return { token, ids };
+    };
+    const first = await registered(stores[0]!, hq.hqId, ['Counter', 'Old']);
+    const second = await registered(stores[1]!, hq.hqId, ['Terrace']);
+    await registered(foreign, other.hqId, ['Theirs']);
+    await h.api('DELETE', `/api/v1/store/devices/${first.ids[1]}`, { token: first.token });
+
+    const { devices } = await devicesOfStores({ hqId: hq.hqId, storeIds: [stores[1]!, stores[0]!, foreign, 'junk', newId()] });
+    const expected = [
+      { storeId: stores[0], deviceId: first.ids[0], label: 'Counter', revoked: false },
+      { storeId: stores[0], deviceId: first.ids[1], label: 'Old', revoked: true },
+      { storeId: stores[1], deviceId: second.ids[0], label: 'Terrace', revoked: false },
+    ].sort((a, b) => (a.storeId! < b.storeId! ? -1 : a.storeId! > b.storeId! ? 1 : 0));
+    expect(devices.map((d) => ({ storeId: d.storeId, deviceId: d.deviceId, label: d.label, revoked: d.revoked }))).toEqual(expected);
+    expect((await devicesOfStores({ hqId: other.hqId, storeIds: stores })).devices).toEqual([]);
+    expect((await devicesOfStores({ hqId: 'junk', storeIds: stores })).devices).toEqual([]);
+    await rejectsWith(devicesOfStores({ hqId: hq.hqId, storeIds: Array.from({ length: 1001 }, () => newId()) }), 'VALIDATION_FAILED', 400);
   });
 });

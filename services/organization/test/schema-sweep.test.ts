@@ -1,5 +1,5 @@
 import { sweepGrpc, sweepRoutes, withHarness } from '@storecast/service-kit/testing';
-import { createOrganizationClient, createOrganizationStatsClient, createStoreDeviceClient, organizationProto } from '@storecast/proto';
+import { createOrganizationClient, createOrganizationStatsClient, createStoreDeviceBatchClient, createStoreDeviceClient, organizationProto } from '@storecast/proto';
 import { createHqStore, issueStoreManager, onboardHq, startHarness, unique } from './support/harness';
 
 // The kit's schema sweep (testing/schema-sweep.ts): every JSON operation answers what it documents,
@@ -58,7 +58,7 @@ it('every JSON operation answers what it documents, never a 5xx, and every gRPC 
     };
     // The gRPC methods (OK or a platform error, never INTERNAL), while every fixture still exists.
     const address = `127.0.0.1:${h.service.grpcPort}`;
-    const peers = [createOrganizationClient(address), createStoreDeviceClient(address), createOrganizationStatsClient(address)];
+    const peers = [createOrganizationClient(address), createStoreDeviceClient(address), createStoreDeviceBatchClient(address), createOrganizationStatsClient(address)];
     try {
       for (const client of peers) {
         await sweepGrpc({ client, types: organizationProto(), fixtures: { ...options.fixtures, storeIds: [home.id, ...storeIds], region: ['SEOUL', 'BUSAN'] }, numRuns: 60 });

@@ -1,8 +1,8 @@
-import { isUuid } from '@storecast/service-kit';
+import { badRequest, isUuid } from '@storecast/service-kit';
 import type { HqRow, StoreRow } from '../db/schema';
 import { findHq, platformCounts } from '../db/hq.repository';
 import { findStoreWithHq, storesOfHq } from '../db/store.repository';
-import { findActiveDevice, listActiveDevices } from '../db/device.repository';
+import { findActiveDevice, listActiveDevices, listDevicesOfStoresOfHq } from '../db/device.repository';
 import { isRegion } from '../domain/regions';
 import type { AppContext } from './context';
 import { errors } from './errors';
@@ -34,6 +34,18 @@ export const queryDevice = async (ctx: AppContext, storeId: string, deviceId: st
 
 /** Active devices of a store, oldest first; an unknown or malformed store id has none. */
 export const queryStoreDevices = async (ctx: AppContext, storeId: string) => (isUuid(storeId) ? listActiveDevices(ctx.db, storeId) : []);
+
+/** Most store ids one ListDevicesOfStores call takes: a bounded statement, whatever a caller sends. */
+export const MAX_STORES_PER_DEVICE_BATCH = 1000;
+
+/**
+ * Devices (revoked ones too) of several stores of one HQ at once; stores of another HQ and
+ * malformed ids have none. More than MAX_STORES_PER_DEVICE_BATCH ids is 400 VALIDATION_FAILED.
+ */
+export const queryDevicesOfStores = async (ctx: AppContext, hqId: string, storeIds: string[]) => {
+  if (storeIds.length > MAX_STORES_PER_DEVICE_BATCH) throw badRequest('VALIDATION_FAILED', `At most ${MAX_STORES_PER_DEVICE_BATCH} store ids`);
+  return listDevicesOfStoresOfHq(ctx.db, hqId, storeIds);
+};
 
 /** Platform-wide figures for the operator dashboard (OrganizationStatsService). */
 export const queryOrganizationCounts = (ctx: AppContext) => platformCounts(ctx.db);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { isUuid, type DbExecutor } from '@storecast/service-kit';
-import { devices, type DeviceRow } from './schema';
+import { devices, stores, type DeviceRow } from './schema';
 
 /** An active (not revoked) device of a store; undefined when missing, revoked or foreign. */
 export const findActiveDevice = async (db: DbExecutor, storeId: string, deviceId: string): Promise<DeviceRow | undefined> => {
@@ -31,6 +31,22 @@ export const listActiveDevices = async (db: DbExecutor, storeId: string): Promis
     .from(devices)
     .where(and(eq(devices.storeId, storeId), isNull(devices.revokedAt)))
     .orderBy(asc(devices.createdAt), asc(devices.id))) as DeviceRow[];
+
+/**
+ * Devices of the given stores of one HQ, revoked ones too, by store then oldest first: the join on
+ * stores keeps another HQ's (and soft-deleted) stores out, through devices_store_idx per store.
+ */
+export const listDevicesOfStoresOfHq = async (db: DbExecutor, hqId: string, storeIds: string[]): Promise<DeviceRow[]> => {
+  const ids = [...new Set(storeIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (!isUuid(hqId) || ids.length === 0) return [];
+  const rows = await db
+    .select({ device: devices })
+    .from(devices)
+    .innerJoin(stores, eq(stores.id, devices.storeId))
+    .where(and(eq(stores.hqId, hqId), isNull(stores.deletedAt), inArray(devices.storeId, ids)))
+    .orderBy(asc(devices.storeId), asc(devices.createdAt), asc(devices.id));
+  return rows.map((r) => r.device as DeviceRow);
+};
 
 export const insertDevice = async (db: DbExecutor, values: typeof devices.$inferInsert): Promise<DeviceRow> => {
   const [row] = await db.insert(devices).values(values).returning();

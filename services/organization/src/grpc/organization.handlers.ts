@@ -31,6 +31,7 @@ const storeMessage = (store: StoreRow, hq: HqRow) => ({
   closedAt: store.closedAt?.toISOString(),
   plan: effectivePlan(store.plan, hq.plan) ?? undefined,
   address: store.address ?? undefined,
+  createdAt: store.createdAt.toISOString(),
 });
 
 /** OrganizationService: thin adapters over the query use cases; errors carry the spec codes. */
