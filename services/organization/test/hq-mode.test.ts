@@ -145,6 +145,7 @@ describe('POST /api/v1/hq/stores', () => {
       closedAt: null,
       storeManager: null,
       activePlaylist: null,
+      effectivePlaylist: null,
       commercialCycleSongs: null,
       region: null,
       duckEnabled: null,

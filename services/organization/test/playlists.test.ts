@@ -56,6 +56,59 @@ describe('activePlaylist in GET /api/v1/hq/stores/{id}', () => {
   });
 });
 
+describe('effectivePlaylist in GET /api/v1/hq/stores/{id}', () => {
+  it("is the store's own active playlist (STORE), else the HQ default (DEFAULT), else null; activePlaylist stays the store's own only", async () => {
+    const hq = await onboardHq(h);
+    const storeId = (await createHqStore(h, hq)).store.id;
+    const detail = async () => (await h.api('GET', `/api/v1/hq/stores/${storeId}`, { token: hq.token })).body;
+
+    expect(await detail()).toMatchObject({ activePlaylist: null, effectivePlaylist: null });
+
+    const fallback = h.catalog.addPlaylist(hq.hqId, { name: 'Default' });
+    h.catalog.setHqDefault(hq.hqId, fallback.id);
+    expect(await detail()).toMatchObject({ activePlaylist: null, effectivePlaylist: { id: fallback.id, name: 'Default', source: 'DEFAULT' } });
+
+    const own = h.catalog.addPlaylist(hq.hqId, { name: 'Evening' });
+    h.catalog.setStorePlaylist(hq.hqId, storeId, own.id);
+    expect(await detail()).toMatchObject({ activePlaylist: { id: own.id, name: 'Evening' }, effectivePlaylist: { id: own.id, name: 'Evening', source: 'STORE' } });
+    // Both come from the one GetStorePlaylists call of the detail, asked with the caller's HQ.
+    const before = h.catalog.calls.length;
+    await detail();
+    expect(h.catalog.calls.slice(before).map((c) => [c.method, c.request])).toEqual([['GetStorePlaylists', expect.objectContaining({ hqId: hq.hqId, storeId })]]);
+
+    // PATCH answers the same detail
+    const patched = await h.api('PATCH', `/api/v1/hq/stores/${storeId}`, { token: hq.token, body: { address: 'New 2' } });
+    expect(patched.body.effectivePlaylist).toEqual({ id: own.id, name: 'Evening', source: 'STORE' });
+  });
+
+  it("a new store's detail shows the HQ default it will play; another HQ's default never shows", async () => {
+    const hq = await onboardHq(h);
+    const other = await onboardHq(h);
+    h.catalog.setHqDefault(other.hqId, h.catalog.addPlaylist(other.hqId, { name: 'Theirs' }).id);
+    expect((await createHqStore(h, hq)).store).toMatchObject({ activePlaylist: null, effectivePlaylist: null });
+    const fallback = h.catalog.addPlaylist(hq.hqId, { name: 'Ours' });
+    h.catalog.setHqDefault(hq.hqId, fallback.id);
+    expect((await createHqStore(h, hq)).store).toMatchObject({ activePlaylist: null, effectivePlaylist: { id: fallback.id, name: 'Ours', source: 'DEFAULT' } });
+  });
+
+  it('when catalog-search is unreachable, the detail and a new store still answer, with effectivePlaylist null', async () => {
+    const hq = await onboardHq(h);
+    const storeId = (await createHqStore(h, hq)).store.id;
+    h.catalog.setHqDefault(hq.hqId, h.catalog.addPlaylist(hq.hqId).id);
+    h.catalog.unavailable = true;
+    try {
+      const res = await h.api('GET', `/api/v1/hq/stores/${storeId}`, { token: hq.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: storeId, activePlaylist: null, effectivePlaylist: null });
+      const created = await h.api('POST', '/api/v1/hq/stores', { token: hq.token, body: { name: 'Offline catalog' } });
+      expect(created.status).toBe(201);
+      expect(created.body.store).toMatchObject({ effectivePlaylist: null });
+    } finally {
+      h.catalog.unavailable = false;
+    }
+  });
+});
+
 describe('device playlists in store mode', () => {
   it('GET /api/v1/store/devices shows each device its own playlist; a device catalog-search does not list follows the store (null)', async () => {
     const hq = await onboardHq(h);

@@ -3,6 +3,7 @@ import type { HqRow, StoreRow } from '../db/schema';
 import { findStore, hqListStores, updateStore, type HqStoreFilters } from '../db/store.repository';
 import type { StoreContact, StorePatch } from '../domain/store-patch';
 import { hqMayProvision } from '../domain/hq-status';
+import { effectivePlaylist, type EffectivePlaylist } from '../domain/effective-playlist';
 import type { Region } from '../domain/regions';
 import type { ManagerAccount, PlaylistRef } from './ports';
 import type { AppContext } from './context';
@@ -20,29 +21,32 @@ export interface HqStoreDetail {
   storeManager: Pick<ManagerAccount, 'email' | 'name' | 'status'> | null;
   /** The store's own active playlist (catalog-search); null when it follows the HQ default, or when catalog-search is unreachable. */
   activePlaylist: PlaylistRef | null;
+  /** What the store plays at store level: its own active playlist, else the HQ default; null when neither, or when catalog-search is unreachable. */
+  effectivePlaylist: EffectivePlaylist | null;
 }
 
 /**
- * The store's active playlist from catalog-search. The store detail is organization's own data:
- * it still answers when catalog-search is unreachable (or fails), with activePlaylist null and
- * the failure logged.
+ * The store's playlists from catalog-search (one GetStorePlaylists call): its own active playlist
+ * and the effective one. The store detail is organization's own data: it still answers when
+ * catalog-search is unreachable (or fails), with both null and the failure logged.
  */
-export const activePlaylistOf = async (ctx: AppContext, hqId: string, storeId: string): Promise<PlaylistRef | null> => {
+export const playlistsOf = async (ctx: AppContext, hqId: string, storeId: string): Promise<Pick<HqStoreDetail, 'activePlaylist' | 'effectivePlaylist'>> => {
   try {
-    return (await ctx.catalog.storePlaylists(hqId, storeId)).activePlaylist;
+    const { activePlaylist, hqDefault } = await ctx.catalog.storePlaylists(hqId, storeId);
+    return { activePlaylist, effectivePlaylist: effectivePlaylist(activePlaylist, hqDefault) };
   } catch (err) {
-    ctx.logger.warn({ err, hqId, storeId }, 'catalog-search did not answer GetStorePlaylists; activePlaylist shown as null');
-    return null;
+    ctx.logger.warn({ err, hqId, storeId }, 'catalog-search did not answer GetStorePlaylists; activePlaylist and effectivePlaylist shown as null');
+    return { activePlaylist: null, effectivePlaylist: null };
   }
 };
 
 const detailOf = async (ctx: AppContext, caller: Principal, hq: HqRow, store: StoreRow): Promise<HqStoreDetail> => {
-  const [accounts, activePlaylist] = await Promise.all([
+  const [accounts, playlists] = await Promise.all([
     ctx.identity.listManagerAccounts(caller, { role: 'STORE_MANAGER', storeIds: [store.id] }),
-    activePlaylistOf(ctx, hq.id, store.id),
+    playlistsOf(ctx, hq.id, store.id),
   ]);
   // identity lists them created_at asc, id asc: the first is the first created.
-  return { store, hq, storeManager: accounts[0] ?? null, activePlaylist };
+  return { store, hq, storeManager: accounts[0] ?? null, ...playlists };
 };
 
 export const getHqStore = async (ctx: AppContext, caller: Principal, hq: HqRow, storeId: string): Promise<HqStoreDetail> => {
@@ -67,6 +71,11 @@ export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
     forbidSuspendedHq: true,
   });
   const account = provisioned.account;
+  // After the commit, side by side: the setup email, and the HQ default the new store plays (null when catalog-search fails).
+  const [setupEmailSent, playlists] = await Promise.all([
+    account ? ctx.identity.sendSetupEmail(actor, account.accountId) : undefined,
+    playlistsOf(ctx, provisioned.hq.id, provisioned.store.id),
+  ]);
   const detail: HqStoreDetail = {
     store: provisioned.store,
     hq: provisioned.hq,
@@ -74,10 +83,9 @@ export const createHqStore = async (ctx: AppContext, actor: Principal, hq: HqRow
     storeManager: account ? { email: account.email, name: input.managerName ?? undefined, status: 'ACTIVE' } : null,
     // A new store has no playlist of its own yet.
     activePlaylist: null,
+    effectivePlaylist: playlists.effectivePlaylist,
   };
-  const managerAccount = account
-    ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: await ctx.identity.sendSetupEmail(actor, account.accountId) }
-    : null;
+  const managerAccount = account ? { managerAccountId: account.accountId, email: account.email, setupEmailSent: setupEmailSent ?? null } : null;
   return { detail, managerAccount };
 };
 

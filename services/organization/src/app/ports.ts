@@ -45,6 +45,8 @@ export interface StorePlaylists {
   activePlaylist: PlaylistRef | null;
   /** Devices with an own playlist; a device not listed follows the store. */
   devices: Array<{ deviceId: string; playlist: PlaylistRef }>;
+  /** The HQ's default playlist, which a store without its own active playlist plays; null when none. */
+  hqDefault: PlaylistRef | null;
 }
 
 /**

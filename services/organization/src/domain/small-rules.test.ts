@@ -3,6 +3,7 @@ import { REGIONS, isRegion } from './regions';
 import { byStatusThenName, HQ_STATUS_PRIORITY, STORE_STATUS_PRIORITY, statusRank } from './ordering';
 import { diffStorePatch, changedFields } from './store-patch';
 import { decideRegistration, MAX_ACTIVE_DEVICES } from './devices';
+import { effectivePlaylist } from './effective-playlist';
 import { BULK_CSV_HEADER, bulkTemplateCsv, headerMatches, rowToInput, isBlankRecord } from './bulk-csv';
 
 describe('business number', () => {
@@ -78,5 +79,15 @@ describe('bulk CSV rules', () => {
       name: '강남점', address: null, managerName: '김', managerEmail: 'k@x.io', managerPhone: null,
     });
     expect(isBlankRecord(['', ' ', '', '', ''])).toBe(true);
+  });
+});
+
+describe('effective playlist of a store', () => {
+  const own = { id: 'own', name: 'Own' };
+  const fallback = { id: 'default', name: 'Default' };
+  it("is the store's own active playlist, else the HQ default, else none", () => {
+    expect(effectivePlaylist(own, fallback)).toEqual({ id: 'own', name: 'Own', source: 'STORE' });
+    expect(effectivePlaylist(null, fallback)).toEqual({ id: 'default', name: 'Default', source: 'DEFAULT' });
+    expect(effectivePlaylist(null, null)).toBeNull();
   });
 });

@@ -141,6 +141,9 @@ export const HqMeResponseSchema = z
   .openapi('HqMeResponse');
 
 export const PlaylistRefSchema = z.object({ id: uuid, name: z.string() }).openapi('PlaylistRef');
+export const EffectivePlaylistSchema = z
+  .object({ id: uuid, name: z.string(), source: z.enum(['STORE', 'DEFAULT']).openapi({ description: "STORE: the store's own active playlist; DEFAULT: the HQ default" }) })
+  .openapi('EffectivePlaylist');
 
 export const HqStoreListItemSchema = z
   .object({
@@ -172,6 +175,11 @@ export const HqStoreDetailResponseSchema = z
     storeManager: z.object({ email: z.string(), name: z.string().nullable(), status: z.enum(ACCOUNT_STATUSES) }).nullable(),
     activePlaylist: PlaylistRefSchema.nullable().openapi({
       description: "The store's own active playlist (catalog-search); null when the store follows the HQ default, or when catalog-search is unreachable",
+    }),
+    effectivePlaylist: EffectivePlaylistSchema.nullable().openapi({
+      description:
+        'The playlist the store plays at store level (devices may have their own): its own active playlist (source STORE), else the HQ default ' +
+        '(source DEFAULT); null when it has neither, or when catalog-search is unreachable',
     }),
     commercialCycleSongs: z.number().int().nullable(),
     region: RegionSchema.nullable(),
@@ -386,7 +394,7 @@ export const hqStoreListItem = (store: StoreRow, hasManagerAccount: boolean): Dt
   hasManagerAccount,
 });
 
-export const hqStoreDetail = ({ store, hq, storeManager, activePlaylist }: HqStoreDetail): Dto<typeof HqStoreDetailResponseSchema> => ({
+export const hqStoreDetail = ({ store, hq, storeManager, activePlaylist, effectivePlaylist }: HqStoreDetail): Dto<typeof HqStoreDetailResponseSchema> => ({
   id: store.id,
   name: store.name,
   address: store.address,
@@ -398,6 +406,7 @@ export const hqStoreDetail = ({ store, hq, storeManager, activePlaylist }: HqSto
   closedAt: toIsoOrNull(store.closedAt),
   storeManager: storeManager ? { email: storeManager.email, name: storeManager.name ?? null, status: storeManager.status } : null,
   activePlaylist,
+  effectivePlaylist,
   commercialCycleSongs: store.commercialCycleSongs,
   region: store.region,
   duckEnabled: store.duckEnabled,

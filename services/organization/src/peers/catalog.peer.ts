@@ -7,6 +7,7 @@ type StorePlaylistsMessage = Awaited<ReturnType<typeof callUnary<CatalogServiceC
 const toStorePlaylists = (res: StorePlaylistsMessage): StorePlaylists => ({
   activePlaylist: res.activePlaylist ? { id: res.activePlaylist.id, name: res.activePlaylist.name } : null,
   devices: res.devices.flatMap((d) => (d.playlist ? [{ deviceId: d.deviceId, playlist: { id: d.playlist.id, name: d.playlist.name } }] : [])),
+  hqDefault: res.hqDefault ? { id: res.hqDefault.id, name: res.hqDefault.name } : null,
 });
 
 /**
