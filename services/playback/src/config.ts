@@ -22,6 +22,10 @@ export const configSchema = serviceEnv('playback', { http: 8086, grpc: 50056 }).
   PLAYBACK_SIGNAL_EVENT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How long a store's HQ, a device's validity and a music's source are reused before asking again. */
   PLAYBACK_PEER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Days of signal hours kept for the offline-hours view (at least its 31-day window and the hour in progress). */
+  PLAYBACK_SIGNAL_HOURS_RETENTION_DAYS: z.coerce.number().int().min(32).max(400).default(35),
+  /** How often older signal hours are deleted; 0 turns the job off (tests run it by hand). */
+  PLAYBACK_SIGNAL_HOURS_PRUNE_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
 
 export type PlaybackConfig = z.output<typeof configSchema>;

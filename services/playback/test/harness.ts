@@ -52,6 +52,8 @@ export const startHarness = async (extra: Record<string, string> = {}): Promise<
       // loaded CI machine six concurrent queue reads make ~30 calls, and 1 s was likely too short once.
       GRPC_DEADLINE_MS: '5000',
       PLAYBACK_PEER_CACHE_TTL_MS: '0',
+      // Tests prune signal hours by hand (service.pruneSignalHours).
+      PLAYBACK_SIGNAL_HOURS_PRUNE_INTERVAL_MS: '0',
       ...extra,
     }),
   );

@@ -77,6 +77,80 @@ describe('GET /api/v1/hq/dashboard/playback-status', () => {
   });
 });
 
+describe('music titles and device labels on the playback board', () => {
+  const board = (token: string) => h.api('GET', '/api/v1/hq/dashboard/playback-status', { token });
+  const callsOf = (calls: Array<{ method: string; request: unknown }>, method: string) => calls.filter((c) => c.method === method);
+
+  it("names the store's and each device's current music and labels the devices, with one catalog call and one device call for the whole board", async () => {
+    const t = h.tenant({ name: 'Titles' });
+    const [spring, rain, night] = [musicOf(h, 'TRUST', '봄날'), musicOf(h, 'AI', 'Rain'), musicOf(h, 'AI', 'Night')];
+    const [counter, kitchen] = [newId(), newId()];
+    h.organization.setDevice({ id: counter, storeId: t.storeId, label: 'Counter' });
+    h.organization.setDevice({ id: kitchen, storeId: t.storeId, label: 'Kitchen' });
+    await report(t.storeToken, { state: 'PLAYING', deviceId: counter, currentMusicId: spring.id.toUpperCase() });
+    await report(t.storeToken, { state: 'PAUSED', deviceId: kitchen, currentMusicId: rain.id });
+    h.organization.setDevice({ id: kitchen, revoked: true, storeId: t.storeId }); // revoked after it reported: still labelled
+    await report(t.otherStoreToken, { state: 'PLAYING', currentMusicId: night.id });
+    const [catalogBefore, organizationBefore] = [h.catalog.calls.length, h.organization.calls.length];
+
+    const res = await board(t.hqToken);
+    expect(res.status).toBe(200);
+    const [gangnam, mapo] = res.body.items;
+    expect(gangnam).toEqual(expect.objectContaining({ storeId: t.storeId, currentMusicId: spring.id.toUpperCase(), currentMusicTitle: '봄날' }));
+    expect(gangnam.devices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ deviceId: counter, label: 'Counter', currentMusicId: spring.id.toUpperCase(), currentMusicTitle: '봄날' }),
+        expect.objectContaining({ deviceId: kitchen, label: 'Kitchen', currentMusicId: rain.id, currentMusicTitle: 'Rain' }),
+      ]),
+    );
+    expect(mapo).toEqual(expect.objectContaining({ storeId: t.otherStoreId, currentMusicTitle: 'Night', devices: [] }));
+
+    const musicCalls = callsOf(h.catalog.calls.slice(catalogBefore), 'GetMusicByIds');
+    expect(musicCalls).toHaveLength(1);
+    expect((musicCalls[0]!.request as { ids: string[] }).ids.sort()).toEqual([spring.id, rain.id, night.id].sort());
+    const deviceCalls = callsOf(h.organization.calls.slice(organizationBefore), 'ListDevicesOfStores');
+    // Only the stores that have devices on the board are asked, with the caller's HQ.
+    expect(deviceCalls.map((c) => c.request)).toEqual([expect.objectContaining({ hqId: t.hqId, storeIds: [t.storeId] })]);
+  });
+
+  it('an unknown music, one that is no UUID, or none at all has a null title; a board without devices asks organization for no labels', async () => {
+    const t = h.tenant();
+    await report(t.storeToken, { state: 'PLAYING', currentMusicId: newId() });
+    await report(t.otherStoreToken, { state: 'PLAYING', currentMusicId: 'not-a-uuid' });
+    const organizationBefore = h.organization.calls.length;
+    const res = await board(t.hqToken);
+    expect(res.body.items.map((i: { currentMusicTitle: string | null }) => i.currentMusicTitle)).toEqual([null, null]);
+    expect(callsOf(h.organization.calls.slice(organizationBefore), 'ListDevicesOfStores')).toEqual([]);
+
+    const silent = h.tenant();
+    await report(silent.storeToken, { state: 'SILENT' });
+    const catalogBefore = h.catalog.calls.length;
+    expect((await board(silent.hqToken)).body.items[0]).toEqual(expect.objectContaining({ currentMusicId: null, currentMusicTitle: null }));
+    expect(callsOf(h.catalog.calls.slice(catalogBefore), 'GetMusicByIds')).toEqual([]);
+  });
+
+  it('when catalog-search or the device lookup fails, the board still answers 200 with those fields null', async () => {
+    const t = h.tenant();
+    const song = musicOf(h, 'AI', 'Known');
+    const device = newId();
+    h.organization.setDevice({ id: device, storeId: t.storeId, label: 'Front' });
+    await report(t.storeToken, { state: 'PLAYING', deviceId: device, currentMusicId: song.id });
+    h.catalog.unavailable = true;
+    h.organization.unavailableMethods.add('ListDevicesOfStores');
+    try {
+      const res = await board(t.hqToken);
+      expect(res.status).toBe(200);
+      expect(res.body.items[0]).toEqual(expect.objectContaining({ state: 'PLAYING', currentMusicId: song.id, currentMusicTitle: null }));
+      expect(res.body.items[0].devices).toEqual([expect.objectContaining({ deviceId: device, state: 'PLAYING', label: null, currentMusicTitle: null })]);
+    } finally {
+      h.catalog.unavailable = false;
+      h.organization.unavailableMethods.clear();
+    }
+    const back = await board(t.hqToken);
+    expect(back.body.items[0].devices[0]).toEqual(expect.objectContaining({ label: 'Front', currentMusicTitle: 'Known' }));
+  });
+});
+
 describe('GET /api/v1/hq/playback-logs', () => {
   it('lists TRUST plays by default, newest first, with store names; source AI / ALL, store and KST date range filter; paged', async () => {
     const t = h.tenant({ name: 'Logs' });

@@ -12,10 +12,10 @@ afterAll(async () => {
 });
 beforeEach(() => h.clock.set(new Date('2026-03-02T00:00:00.000Z')));
 
-const TABLES = ['playback_logs', 'playback_daily_totals', 'playback_states', 'commercial_cursors', 'commercial_plays'] as const;
+const TABLES = ['playback_logs', 'playback_daily_totals', 'playback_states', 'commercial_cursors', 'commercial_plays', 'playback_signal_hours'] as const;
 type Rows = Record<(typeof TABLES)[number], unknown[]>;
 
-/** Every row of the five tables whose store_id (or hq_id) is `id`, in a stable order. */
+/** Every row of the six tables whose store_id (or hq_id) is `id`, in a stable order. */
 const rowsOf = async (column: 'store_id' | 'hq_id', id: string): Promise<Rows> =>
   Object.fromEntries(
     await Promise.all(
@@ -23,14 +23,14 @@ const rowsOf = async (column: 'store_id' | 'hq_id', id: string): Promise<Rows> =
     ),
   ) as Rows;
 const countsOf = (rows: Rows) => Object.fromEntries(TABLES.map((t) => [t, rows[t].length]));
-const NOTHING = { playback_logs: [], playback_daily_totals: [], playback_states: [], commercial_cursors: [], commercial_plays: [] };
+const NOTHING = { playback_logs: [], playback_daily_totals: [], playback_states: [], commercial_cursors: [], commercial_plays: [], playback_signal_hours: [] };
 
 const report = (token: string, body: Record<string, unknown>) => h.api('POST', '/api/v1/store/playback/report', { token, body });
 
 /**
  * A store that played, through playback's own API: a store-level report of two plays on two KST
  * days, a device-level report of one and of the commercial its queue placed (its cadence row and
- * commercial play).
+ * commercial play), all in one hour (its signal hour).
  * Answers the device and the digest of the store-level batch (this process remembers it).
  */
 const played = async (t: Tenant, storeId: string, token: string): Promise<{ deviceId: string; storeDigest: string }> => {
@@ -58,10 +58,10 @@ const played = async (t: Tenant, storeId: string, token: string): Promise<{ devi
   return { deviceId, storeDigest: batchDigest(logRows(reported, known).rows)! };
 };
 
-const ALL_KEPT = { playback_logs: 3, playback_daily_totals: 2, playback_states: 2, commercial_cursors: 1, commercial_plays: 1 };
+const ALL_KEPT = { playback_logs: 3, playback_daily_totals: 2, playback_states: 2, commercial_cursors: 1, commercial_plays: 1, playback_signal_hours: 1 };
 
 describe('when organization purges a store or an HQ (organization.store.purged, organization.hq.purged)', () => {
-  it("a purged store's play logs, daily totals, store and device states, commercial cadence and commercial plays are deleted; its HQ's other store and another HQ keep theirs", async () => {
+  it("a purged store's play logs, daily totals, store and device states, commercial cadence, commercial plays and signal hours are deleted; its HQ's other store and another HQ keep theirs", async () => {
     const t = h.tenant();
     const other = h.tenant();
     const { deviceId, storeDigest } = await played(t, t.storeId, t.storeToken);
@@ -89,7 +89,7 @@ describe('when organization purges a store or an HQ (organization.store.purged, 
     await played(t, t.storeId, t.storeToken);
     await played(t, t.otherStoreId, t.otherStoreToken);
     await played(other, other.storeId, other.storeToken);
-    expect(countsOf(await rowsOf('hq_id', t.hqId))).toEqual({ playback_logs: 6, playback_daily_totals: 4, playback_states: 4, commercial_cursors: 2, commercial_plays: 2 });
+    expect(countsOf(await rowsOf('hq_id', t.hqId))).toEqual({ playback_logs: 6, playback_daily_totals: 4, playback_states: 4, commercial_cursors: 2, commercial_plays: 2, playback_signal_hours: 2 });
     const otherHq = await rowsOf('hq_id', other.hqId);
 
     // No store purge first: whatever its stores' purges left (a row written after one, a lost

@@ -6,12 +6,14 @@ import type { RecentBatches } from './recent-batches';
 
 export type Plan = 'AI' | 'TRUST';
 
-/** A store as playback needs it: its HQ, its name, whether it is closed. */
+/** A store as playback needs it: its HQ, its name, whether it is closed, when it was registered. */
 export interface StoreRef {
   id: string;
   hqId: string;
   name: string;
   closed: boolean;
+  /** null when organization does not say (an older organization). */
+  createdAt: Date | null;
 }
 
 /** Effective values of a store (store override else HQ value), as organization computes them. */
@@ -36,6 +38,8 @@ export interface OrganizationPort {
   effectiveSettings(storeId: string): Promise<EffectiveSettings | undefined>;
   /** The HQ's stores ordered by name, id (closed ones only when asked). */
   storesOfHq(hqId: string, includeClosed: boolean): Promise<StoreRef[]>;
+  /** Labels of the devices (revoked ones too) of those stores of the HQ, by device id; other HQs' stores have none. */
+  deviceLabels(hqId: string, storeIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 export type PlaylistSource = 'DEVICE' | 'STORE' | 'DEFAULT' | 'NONE';
@@ -77,6 +81,8 @@ export interface CommercialsPort {
 export interface PlaybackSettings {
   offlineAfterMs: number;
   signalEventIntervalMs: number;
+  /** Days of playback_signal_hours kept (the offline-hours view reads at most 31). */
+  signalHoursRetentionDays: number;
 }
 
 /** Everything the use cases work with; built once by server.ts. */

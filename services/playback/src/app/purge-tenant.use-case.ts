@@ -1,5 +1,13 @@
 import type { DbExecutor, Logger } from '@storecast/service-kit';
-import { deleteCommercialCursorsOf, deleteCommercialPlaysOf, deleteDailyTotalsOf, deleteLogsOf, deleteStatesOf, type TenantScope } from '../db/tenant-purge.repository';
+import {
+  deleteCommercialCursorsOf,
+  deleteCommercialPlaysOf,
+  deleteDailyTotalsOf,
+  deleteLogsOf,
+  deleteSignalHoursOf,
+  deleteStatesOf,
+  type TenantScope,
+} from '../db/tenant-purge.repository';
 import type { RecentBatches } from './recent-batches';
 
 export interface PurgeDeps {
@@ -10,10 +18,11 @@ export interface PurgeDeps {
 /**
  * Deletes what playback keeps of a tenant organization deleted for good: play logs, daily totals,
  * reporter state rows (store and devices, with their recent batch digests), the commercial
- * cadence row (cursor, songs since the last commercial) and the commercial plays, one set-based
- * DELETE per table in the caller's transaction (the consumer's, which also records the message
- * id). The tables have no foreign keys between them; they are taken in the order a report takes
- * them (state row, logs, totals, cadence, commercial plays), so a report racing the purge waits for it
+ * cadence row (cursor, songs since the last commercial), the commercial plays and the signal
+ * hours, one set-based DELETE per table in the caller's transaction (the consumer's, which also
+ * records the message id). The tables have no foreign keys between them; they are taken in the
+ * order a report takes them (state row, logs, totals, cadence, commercial plays; the signal hours,
+ * which only a report that already holds its state row writes, last), so a report racing the purge waits for it
  * instead of deadlocking with it. This process also forgets the purged reporters' digests (a
  * hint; no replica acts on one without the state row, which is gone). The kit's audit records
  * are not touched (playback writes none). One info line with the count per table.
@@ -24,6 +33,7 @@ const purge = async (tx: DbExecutor, deps: PurgeDeps, scope: TenantScope, delete
   const playbackDailyTotals = await deleteDailyTotalsOf(tx, scope);
   const commercialCursors = await deleteCommercialCursorsOf(tx, scope);
   const commercialPlays = await deleteCommercialPlaysOf(tx, scope);
+  const playbackSignalHours = await deleteSignalHoursOf(tx, scope);
   deps.recentBatches.forget(reporters);
   deps.logger.info(
     {
@@ -35,6 +45,7 @@ const purge = async (tx: DbExecutor, deps: PurgeDeps, scope: TenantScope, delete
         playback_states: reporters.length,
         commercial_cursors: commercialCursors,
         commercial_plays: commercialPlays,
+        playback_signal_hours: playbackSignalHours,
       },
     },
     scope.storeId === undefined ? 'purged HQ: its remaining playback data deleted' : 'purged store: its playback data deleted',

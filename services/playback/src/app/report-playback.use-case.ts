@@ -36,7 +36,8 @@ const cycleNow = async (ctx: PlaybackContext, storeId: string): Promise<number> 
 
 /**
  * A store player's report (spec 03 § Store delivery): the state and last-signal time of the store
- * (or of the device when deviceId is valid; a wrong one falls back to the store), and its logs:
+ * (or of the device when deviceId is valid; a wrong one falls back to the store), the store's
+ * signal hour (the UTC hour of the clock's now, for the HQ offline-hours view), and its logs:
  * unknown music skipped, the rest stored once per (store | device, music, startedAt) with
  * is_trust from the music's source, added to the store's KST daily totals only when new. State,
  * logs and totals are written by one statement (recordReport: one round trip, one commit; it
@@ -81,7 +82,7 @@ export const reportPlayback = async (ctx: PlaybackContext, principal: Principal,
   const digest = batchDigest(rows);
   const signal = { hqId: store.hqId, reporterId, state: report.state, currentMusicId: report.currentMusicId, recordedAt: now };
   const record = async (db: DbExecutor): Promise<{ inserted: number; previous: PreviousSignal | undefined }> => {
-    const repeated = digest !== null && ctx.recentBatches.has(reporterId, digest) ? await recordRepeatedReport(db, { ...signal, batchDigest: digest }) : undefined;
+    const repeated = digest !== null && ctx.recentBatches.has(reporterId, digest) ? await recordRepeatedReport(db, { ...signal, storeId: store.id, batchDigest: digest }) : undefined;
     if (repeated) return { inserted: 0, previous: repeated };
     return recordReport(db, { ...signal, storeId: store.id, deviceId, ids: rows.map(() => newId()), rows, batchDigest: digest });
   };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { readInstant, type DbExecutor } from '@storecast/service-kit';
 import { RECENT_BATCHES, type LogRow } from '../domain/play-logs';
+import { hourStart } from '../domain/signal-hours';
 import { playbackLogs, type PlaybackLogRow } from './schema';
 
 export interface ReportWrite {
@@ -37,8 +38,9 @@ export interface PreviousSignal {
  * through the state upsert, so every report of a reporter takes the state row first and identical
  * concurrent reports serialize on it; totals are upserted in day order, and not at all when every
  * row conflicted (the group by of no inserted row is no row). The state row keeps the batch's
- * digest among the reporter's recent ones (recordRepeatedReport). The benchmark runs this very
- * SQL through pgbench (bench/playback-report.bench.mjs).
+ * digest among the reporter's recent ones (recordRepeatedReport), and the store's signal hour
+ * (the UTC hour of recordedAt) is inserted into playback_signal_hours unless already there. The
+ * benchmark runs this very SQL through pgbench (bench/playback-report.bench.mjs).
  */
 export const recordReportQuery = (b: ReportWrite): SQL => {
   // One parameter per column (a JS array is one PostgreSQL array), whatever the batch size.
@@ -56,6 +58,11 @@ export const recordReportQuery = (b: ReportWrite): SQL => {
         recent_batch_digests = case when ${b.batchDigest}::text is null then s.recent_batch_digests
           else (array_prepend(${b.batchDigest}::text, array_remove(coalesce(s.recent_batch_digests, '{}'), ${b.batchDigest}::text)))[1:${sql.raw(String(RECENT_BATCHES))}] end
       returning 1 as one
+    ), signal_hour as (
+      insert into playback_signal_hours (store_id, hq_id, hour_start)
+      select ${b.storeId}::uuid, ${b.hqId}::uuid, ${hourStart(b.recordedAt).toISOString()}::timestamptz from state
+      on conflict do nothing
+      returning 1
     ), input as (
       select * from unnest(
         ${col((_, i) => b.ids[i]!)}::uuid[], ${col((r) => r.musicId)}::uuid[], ${col((r) => r.libraryId)}::uuid[],
@@ -108,22 +115,31 @@ export const recordReport = async (db: DbExecutor, write: ReportWrite): Promise<
   };
 };
 
-export type RepeatedReport = Omit<ReportWrite, 'ids' | 'rows' | 'deviceId' | 'storeId'> & { batchDigest: string };
+export type RepeatedReport = Omit<ReportWrite, 'ids' | 'rows' | 'deviceId'> & { batchDigest: string };
 
 /**
  * A report whose batch is one the reporter recorded lately (its digest among the state row's
  * recent_batch_digests): every log would conflict, so only the state and last-signal time are
- * written — the same writes recordReport makes for an all-duplicate batch, without sending or
- * inserting the logs. The digest is compared on the locked row (a concurrent report of the
- * reporter is waited for and its digests seen). Answers the reporter's previous signal, or undefined when the digest is not
- * among them (nothing written then: the caller records the report in full).
+ * written, and the store's signal hour — the same writes recordReport makes for an all-duplicate
+ * batch, without sending or inserting the logs. The digest is compared on the locked row (a
+ * concurrent report of the reporter is waited for and its digests seen). Answers the reporter's
+ * previous signal, or undefined when the digest is not among them (nothing written then: the
+ * caller records the report in full).
  */
 export const recordRepeatedReport = async (db: DbExecutor, b: RepeatedReport): Promise<PreviousSignal | undefined> => {
   // signal_emitted_* are not set here, so RETURNING gives their values from before the report.
   const result = await db.execute<{ signal_emitted_at: string | Date | null; signal_emitted_state: string | null }>(sql`
-    update playback_states set hq_id = ${b.hqId}::uuid, state = ${b.state}, current_music_id = ${b.currentMusicId}, last_signal_at = ${b.recordedAt.toISOString()}::timestamptz
-    where reporter_id = ${b.reporterId}::uuid and ${b.batchDigest}::text = any(recent_batch_digests)
-    returning signal_emitted_at, signal_emitted_state`);
+    with updated as (
+      update playback_states set hq_id = ${b.hqId}::uuid, state = ${b.state}, current_music_id = ${b.currentMusicId}, last_signal_at = ${b.recordedAt.toISOString()}::timestamptz
+      where reporter_id = ${b.reporterId}::uuid and ${b.batchDigest}::text = any(recent_batch_digests)
+      returning signal_emitted_at, signal_emitted_state
+    ), signal_hour as (
+      insert into playback_signal_hours (store_id, hq_id, hour_start)
+      select ${b.storeId}::uuid, ${b.hqId}::uuid, ${hourStart(b.recordedAt).toISOString()}::timestamptz from updated
+      on conflict do nothing
+      returning 1
+    )
+    select signal_emitted_at, signal_emitted_state from updated`);
   const row = result.rows[0];
   if (!row) return undefined;
   return { signalEmittedAt: row.signal_emitted_at === null ? null : readInstant(row.signal_emitted_at), signalEmittedState: row.signal_emitted_state };

@@ -136,7 +136,29 @@ export const commercialPlays = pgTable(
   ],
 );
 
-export const schema = { playbackLogs, playbackDailyTotals, playbackStates, commercialCursors, commercialPlays };
+/**
+ * The UTC hours in which a store signalled, through any of its reporters: one row per (store,
+ * hour), inserted by every report's statement ON CONFLICT DO NOTHING (the first report of the
+ * hour writes it, the others find the primary key taken). The HQ offline-hours view counts them
+ * per store through the primary key; rows older than PLAYBACK_SIGNAL_HOURS_RETENTION_DAYS (35)
+ * are pruned hourly through playback_signal_hours_hour_idx, a purged HQ's through
+ * playback_signal_hours_hq_idx.
+ */
+export const playbackSignalHours = pgTable(
+  'playback_signal_hours',
+  {
+    storeId: uuid('store_id').notNull(),
+    hqId: uuid('hq_id').notNull(),
+    hourStart: ts('hour_start').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.hourStart] }),
+    index('playback_signal_hours_hour_idx').on(t.hourStart),
+    index('playback_signal_hours_hq_idx').on(t.hqId, t.hourStart),
+  ],
+);
+
+export const schema = { playbackLogs, playbackDailyTotals, playbackStates, commercialCursors, commercialPlays, playbackSignalHours };
 export type PlaybackSchema = typeof schema;
 export type PlaybackLogRow = typeof playbackLogs.$inferSelect;
 export type PlaybackStateRow = typeof playbackStates.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '@storecast/service-kit';
-import { commercialCursors, commercialPlays, playbackDailyTotals, playbackLogs, playbackStates } from './schema';
+import { commercialCursors, commercialPlays, playbackDailyTotals, playbackLogs, playbackSignalHours, playbackStates } from './schema';
 
 /**
  * What a purge deletes: a store's rows (store id AND its HQ id), or, without storeId, every row
@@ -11,7 +11,13 @@ export interface TenantScope {
   storeId?: string;
 }
 
-type TenantTable = typeof playbackLogs | typeof playbackDailyTotals | typeof playbackStates | typeof commercialCursors | typeof commercialPlays;
+type TenantTable =
+  | typeof playbackLogs
+  | typeof playbackDailyTotals
+  | typeof playbackStates
+  | typeof commercialCursors
+  | typeof commercialPlays
+  | typeof playbackSignalHours;
 
 const scoped = (table: TenantTable, scope: TenantScope): SQL =>
   and(eq(table.hqId, scope.hqId), scope.storeId === undefined ? undefined : eq(table.storeId, scope.storeId))!;
@@ -54,3 +60,9 @@ export const deleteCommercialCursorsOf = (tx: DbExecutor, scope: TenantScope): P
  * leading), an HQ's through commercial_plays_hq_idx.
  */
 export const deleteCommercialPlaysOf = (tx: DbExecutor, scope: TenantScope): Promise<number> => deleteCounted(tx, commercialPlays, scope);
+
+/**
+ * The tenant's signal hours (at most the retention's 35 days of them): a store's through the
+ * primary key (store_id leading), an HQ's through playback_signal_hours_hq_idx.
+ */
+export const deleteSignalHoursOf = (tx: DbExecutor, scope: TenantScope): Promise<number> => deleteCounted(tx, playbackSignalHours, scope);

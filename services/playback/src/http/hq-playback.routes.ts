@@ -3,12 +3,15 @@ import { hqScope, pageEnvelope, type ServiceApi } from '@storecast/service-kit';
 import { exportPlaybackLogs, listPlaybackLogs } from '../app/playback-logs.use-case';
 import type { PlaybackContext } from '../app/ports';
 import { readPlaybackStatus } from '../app/read-playback-status.use-case';
+import { readOfflineHours } from '../app/read-offline-hours.use-case';
 import { readPlaybackSummary } from '../app/read-playback-summary.use-case';
 import { kstDay } from '../domain/kst';
 import { streamLogsCsv } from './csv-stream';
-import { toLogItem, toStatusResponse, toSummaryResponse } from './playback-dto';
+import { toLogItem, toOfflineHoursResponse, toStatusResponse, toSummaryResponse } from './playback-dto';
 import {
   HqPlaybackLogsExportQuery,
+  HqStoreOfflineHoursResponse,
+  OfflineHoursQuery,
   HqPlaybackLogsQuery,
   PlaybackLogListResponse,
   PlaybackStatusResponse,
@@ -34,6 +37,22 @@ export const hqPlaybackRouter = (api: ServiceApi, ctx: PlaybackContext): Router 
     response: { status: 200, description: 'Every open store of the HQ, by name', schema: PlaybackStatusResponse },
     errors: { ...scope403, 503: ['SERVICE_UNAVAILABLE'] },
     handler: async ({ principal }) => toStatusResponse(await readPlaybackStatus(ctx, principal)),
+  });
+
+  api.define(router, {
+    method: 'get',
+    path: '/api/v1/hq/dashboard/playback-status/offline-hours',
+    operationId: 'getHqStoreOfflineHours',
+    summary: 'Hours without a signal of the HQ\'s stores over the last `days` × 24 whole hours',
+    description:
+      'A store signals in every hour in which it (or one of its devices) reported. offlineHours counts the window\'s hours without a report since the ' +
+      'store was registered (from its first whole hour, or the window start when that is later); the hour in progress is not counted.',
+    tags,
+    auth,
+    query: OfflineHoursQuery,
+    response: { status: 200, description: 'Every open store of the HQ, by name', schema: HqStoreOfflineHoursResponse },
+    errors: { ...scope403, 503: ['SERVICE_UNAVAILABLE'] },
+    handler: async ({ principal, query }) => toOfflineHoursResponse(await readOfflineHours(ctx, principal, query.days)),
   });
 
   api.define(router, {

@@ -2,10 +2,11 @@ import { toIso, toIsoOrNull } from '@storecast/service-kit';
 import type { z } from 'zod';
 import type { NamedLog } from '../app/playback-logs.use-case';
 import type { PlaybackStatusBoard } from '../app/read-playback-status.use-case';
+import type { OfflineHoursBoard } from '../app/read-offline-hours.use-case';
 import type { StoreQueue } from '../app/read-store-queue.use-case';
 import type { PlaybackSummary } from '../app/read-playback-summary.use-case';
 import type { MusicSource } from '../domain/play-logs';
-import type { PlaybackLogItem, PlaybackStatusResponse, PlaybackSummaryResponse, StoreQueueResponse } from './playback.schemas';
+import type { HqStoreOfflineHoursResponse, PlaybackLogItem, PlaybackStatusResponse, PlaybackSummaryResponse, StoreQueueResponse } from './playback.schemas';
 
 export const toQueueResponse = (q: StoreQueue): z.input<typeof StoreQueueResponse> => ({
   storeId: q.storeId,
@@ -51,9 +52,17 @@ export const toStatusResponse = (b: PlaybackStatusBoard): z.input<typeof Playbac
     state: s.state,
     lastSignalAt: toIsoOrNull(s.lastSignalAt),
     currentMusicId: s.currentMusicId,
+    currentMusicTitle: s.currentMusicTitle,
     devices: s.devices.map((d) => ({ ...d, lastSignalAt: toIso(d.lastSignalAt) })),
   })),
   generatedAt: toIso(b.generatedAt),
+});
+
+export const toOfflineHoursResponse = (b: OfflineHoursBoard): z.input<typeof HqStoreOfflineHoursResponse> => ({
+  from: toIso(b.from),
+  to: toIso(b.to),
+  hours: b.hours,
+  items: b.items.map((s) => ({ ...s, lastSignalAt: toIsoOrNull(s.lastSignalAt) })),
 });
 
 export const toLogItem = (l: NamedLog): z.input<typeof PlaybackLogItem> => ({

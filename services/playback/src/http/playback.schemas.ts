@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagingSchema, uuidSchema } from '@storecast/service-kit';
 import { isKstDay } from '../domain/kst';
 import { REPORTED_STATES } from '../domain/playback-state';
+import { OFFLINE_HOURS_DAYS } from '../domain/signal-hours';
 
 // Requests and responses of playback (spec 03 § Store delivery, § Endpoints). Response types are
 // derived from these schemas; the apiClient of the tests checks every answer against them.
@@ -143,8 +144,21 @@ export const StoreQueueResponse = z
 
 // ---- HQ: status board
 
+const musicTitle = z
+  .string()
+  .nullable()
+  .openapi({ description: 'Title of currentMusicId (catalog-search); null when there is none, the music is unknown, or catalog-search could not be asked' });
+
 const DevicePlaybackStatus = z
-  .object({ deviceId: uuidSchema(), state: SeenState, reportedState: ReportedState, lastSignalAt: iso, currentMusicId: z.string().nullable() })
+  .object({
+    deviceId: uuidSchema(),
+    label: z.string().nullable().openapi({ description: "The device's label (organization, revoked devices too); null when organization could not be asked or does not know the device" }),
+    state: SeenState,
+    reportedState: ReportedState,
+    lastSignalAt: iso,
+    currentMusicId: z.string().nullable(),
+    currentMusicTitle: musicTitle,
+  })
   .openapi('DevicePlaybackStatus');
 
 export const PlaybackStatusResponse = z
@@ -159,6 +173,7 @@ export const PlaybackStatusResponse = z
           state: SeenState,
           lastSignalAt: isoOrNull,
           currentMusicId: z.string().nullable(),
+          currentMusicTitle: musicTitle,
           devices: z.array(DevicePlaybackStatus),
         })
         .openapi('StorePlaybackStatus'),
@@ -166,6 +181,41 @@ export const PlaybackStatusResponse = z
     generatedAt: iso,
   })
   .openapi('PlaybackStatusResponse');
+
+// ---- HQ: hours without a signal
+
+export const OfflineHoursQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(OFFLINE_HOURS_DAYS.min)
+    .max(OFFLINE_HOURS_DAYS.max)
+    .default(OFFLINE_HOURS_DAYS.default)
+    .openapi({ type: 'integer', minimum: OFFLINE_HOURS_DAYS.min, maximum: OFFLINE_HOURS_DAYS.max, default: OFFLINE_HOURS_DAYS.default, description: 'Days of whole hours to count, 1..31 (default 7); out of range answers 400' }),
+});
+
+export const HqStoreOfflineHoursResponse = z
+  .object({
+    from: iso.openapi({ description: 'Start of the window: the first of its whole hours (UTC hour start)' }),
+    to: iso.openapi({ description: 'End of the window (exclusive): the start of the hour in progress, which is not counted' }),
+    hours: z.number().int().openapi({ description: 'Hours in the window: days × 24' }),
+    items: z.array(
+      z
+        .object({
+          storeId: uuidSchema(),
+          storeName: z.string(),
+          signalHours: z.number().int().min(0).openapi({ description: 'Hours of the window in which the store (or one of its devices) reported' }),
+          offlineHours: z
+            .number()
+            .int()
+            .min(0)
+            .openapi({ description: 'Hours of the window without a report, counted from the first whole hour after the store was registered when that is later than the window start' }),
+          lastSignalAt: isoOrNull.openapi({ description: "The store's newest report (any of its reporters, at any time); null when it never reported" }),
+        })
+        .openapi('HqStoreOfflineHoursItem'),
+    ),
+  })
+  .openapi('HqStoreOfflineHoursResponse', { description: "Hours without a signal of the HQ's open stores, in the playback board's order" });
 
 // ---- HQ and operator: logs
 
