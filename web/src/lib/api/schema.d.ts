@@ -1862,6 +1862,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hq/dashboard/playback-status/offline-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hours without a signal of the HQ's stores over the last `days` × 24 whole hours
+         * @description A store signals in every hour in which it (or one of its devices) reported. offlineHours counts the window's hours without a report since the store was registered (from its first whole hour, or the window start when that is later); the hour in progress is not counted.
+         */
+        get: operations["getHqStoreOfflineHours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hq/dashboard/undelivered-today/stores": {
         parameters: {
             query?: never;
@@ -3620,8 +3640,12 @@ export interface components {
         };
         DevicePlaybackStatus: {
             currentMusicId: string | null;
+            /** @description Title of currentMusicId (catalog-search); null when there is none, the music is unknown, or catalog-search could not be asked */
+            currentMusicTitle: string | null;
             /** Format: uuid */
             deviceId: string;
+            /** @description The device's label (organization, revoked devices too); null when organization could not be asked or does not know the device */
+            label: string | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
@@ -3651,6 +3675,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description The playlist the store plays at store level (devices may have their own): its own active playlist (source STORE), else the HQ default (source DEFAULT); null when it has neither, or when catalog-search is unreachable */
+        EffectivePlaylist: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description STORE: the store's own active playlist; DEFAULT: the HQ default
+             * @enum {string}
+             */
+            source: "STORE" | "DEFAULT";
+        } | null;
         EmailChangeConfirmRequest: {
             token: string;
         };
@@ -3971,6 +4006,7 @@ export interface components {
             duckEnabled: boolean | null;
             duckFadeMs: number | null;
             duckVolumePercent: number | null;
+            effectivePlaylist: components["schemas"]["EffectivePlaylist"];
             hqDuckEnabled: boolean;
             hqDuckFadeMs: number;
             hqDuckVolumePercent: number;
@@ -4041,6 +4077,36 @@ export interface components {
             managerAccountId: string;
             setupEmailSent: boolean | null;
         } | null;
+        HqStoreOfflineHoursItem: {
+            /**
+             * Format: date-time
+             * @description The store's newest report (any of its reporters, at any time); null when it never reported
+             */
+            lastSignalAt: string | null;
+            /** @description Hours of the window without a report, counted from the first whole hour after the store was registered when that is later than the window start */
+            offlineHours: number;
+            /** @description Hours of the window in which the store (or one of its devices) reported */
+            signalHours: number;
+            /** Format: uuid */
+            storeId: string;
+            storeName: string;
+        };
+        /** @description Hours without a signal of the HQ's open stores, in the playback board's order */
+        HqStoreOfflineHoursResponse: {
+            /**
+             * Format: date-time
+             * @description Start of the window: the first of its whole hours (UTC hour start)
+             */
+            from: string;
+            /** @description Hours in the window: days × 24 */
+            hours: number;
+            items: components["schemas"]["HqStoreOfflineHoursItem"][];
+            /**
+             * Format: date-time
+             * @description End of the window (exclusive): the start of the hour in progress, which is not counted
+             */
+            to: string;
+        };
         HqStoreSupportUnreadSignalResponse: {
             /**
              * Format: date-time
@@ -4985,6 +5051,8 @@ export interface components {
         };
         StorePlaybackStatus: {
             currentMusicId: string | null;
+            /** @description Title of currentMusicId (catalog-search); null when there is none, the music is unknown, or catalog-search could not be asked */
+            currentMusicTitle: string | null;
             devices: components["schemas"]["DevicePlaybackStatus"][];
             /**
              * Format: date-time
@@ -13775,6 +13843,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlaybackStatusResponse"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, PRINCIPAL_SCOPE_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getHqStoreOfflineHours: {
+        parameters: {
+            query?: {
+                /** @description Days of whole hours to count, 1..31 (default 7); out of range answers 400 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every open store of the HQ, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HqStoreOfflineHoursResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
                 };
             };
             /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
