@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type paths } from '../../../lib/api/client';
-import { uploadFile, type UploadProgress } from './upload-with-progress';
+import { uploadFile, type UploadProgress } from '../../../lib/files/upload-with-progress';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { fieldErrors } from '../../../lib/errors/api-error';
 import { usePatchCommercial, useReplaceCommercialFile, type Commercial } from '../api/commercials-api';
-import type { UploadProgress } from '../api/upload-with-progress';
+import type { UploadProgress } from '../../../lib/files/upload-with-progress';
 import { COMMERCIAL_TITLE_MAX, commercialTitleProblem } from '../mp3-rules';
 import { Mp3FileField, PROBLEM_KEY, UploadProgressBar, type CheckedMp3 } from './mp3-file-field';
 import '../commercials.messages';

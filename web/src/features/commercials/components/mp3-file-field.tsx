@@ -2,7 +2,7 @@ import { FileInput, Progress, Stack, Text } from '@mantine/core';
 import { IconFileMusic } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadProgress } from '../api/upload-with-progress';
+import type { UploadProgress } from '../../../lib/files/upload-with-progress';
 import { durationOf, formatDuration, measureMp3Seconds, mp3FileProblem, type Mp3Problem } from '../mp3-rules';
 import '../commercials.messages';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, session, unwrap, type components } from '../../../lib/api/client';
-import { apiErrorFrom, networkError } from '../../../lib/errors/api-error';
+import { sendMultipart } from '../../../lib/files/upload-with-progress';
 import type { StoreFilters } from '../store-filters';
 
 type Schemas = components['schemas'];
@@ -82,44 +82,22 @@ export const issueManager = (storeId: string, body: IssueManagerBody) =>
 
 export const BULK_TEMPLATE_PATH = '/api/v1/hq/stores/bulk/template';
 
-/**
- * The CSV as multipart part `file`, sent with XMLHttpRequest because fetch reports no upload
- * progress; answers and errors as the typed client's (ApiError with the envelope's code).
- */
+/** The CSV as multipart part `file`, with upload progress as a fraction (1 once answered). */
 export const uploadBulkCsv = async (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<BulkResult> => {
   const token = await session.accessToken();
-  return new Promise<BulkResult>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/hq/stores/bulk');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(body as BulkResult);
-        return;
-      }
-      const headers = new Headers();
-      const retry = xhr.getResponseHeader('retry-after');
-      if (retry) headers.set('retry-after', retry);
-      reject(apiErrorFrom(xhr.status, body, headers));
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
+  const result = await sendMultipart<BulkResult>({
+    method: 'POST',
+    url: '/api/v1/hq/stores/bulk',
+    file,
+    fileName: file.name,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    onProgress: ({ loaded, total }) => {
+      if (total > 0) onProgress(loaded / total);
+    },
+    signal,
   });
+  onProgress(1);
+  return result;
 };
 
 // ---- hooks

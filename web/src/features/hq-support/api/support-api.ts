@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type components } from '../../../lib/api/client';
 import { downloadFile } from '../../../lib/files/save-file';
-import { uploadFile, type UploadProgress } from '../../commercials/api/upload-with-progress';
+import { uploadFile, type UploadProgress } from '../../../lib/files/upload-with-progress';
 
 type Schemas = components['schemas'];
 export type StoreTicketItem = Schemas['HqStoreTicketListItem'];

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime } from '../../../lib/i18n/format-time';
-import type { UploadProgress } from '../../commercials/api/upload-with-progress';
+import type { UploadProgress } from '../../../lib/files/upload-with-progress';
 import { ATTACHMENT_TYPES, ATTACHMENTS_PER_TICKET, attachmentProblem, formatBytes, type AttachmentProblem } from '../../store-tickets/attachment-rules';
 import { useDownloadAttachment, useUploadAttachment, type Channel, type TicketAttachment } from '../api/support-api';
 import '../hq-support.messages';

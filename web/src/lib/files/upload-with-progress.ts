@@ -1,5 +1,5 @@
-import { api, session, unwrap, type components } from '../../../lib/api/client';
-import { ApiError, apiErrorFrom, networkError } from '../../../lib/errors/api-error';
+import { api, session, unwrap, type components } from '../api/client';
+import { ApiError, apiErrorFrom, networkError } from '../errors/api-error';
 
 export type UploadPurpose = components['schemas']['UploadTicketRequest']['purpose'];
 
