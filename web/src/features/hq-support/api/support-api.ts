@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type components } from '../../../lib/api/client';
+import { TICKETS_PAGE_SIZE, type TicketAttachment, type TicketCategory, type TicketStatus } from '../../tickets/ticket-limits';
 import { downloadFile } from '../../../lib/files/save-file';
 import { uploadFile, type UploadProgress } from '../../../lib/files/upload-with-progress';
+
+export { BODY_MAX, Q_MAX, TICKET_CATEGORIES, TICKET_STATUSES, TICKETS_PAGE_SIZE, TITLE_MAX } from '../../tickets/ticket-limits';
+export type { TicketAttachment, TicketCategory, TicketStatus } from '../../tickets/ticket-limits';
 
 type Schemas = components['schemas'];
 export type StoreTicketItem = Schemas['HqStoreTicketListItem'];
@@ -9,10 +13,7 @@ export type StoreTicketDetail = Schemas['HqStoreTicketDetailResponse'];
 export type HqTicketItem = Schemas['HqTicketListItem'];
 export type HqTicketDetail = Schemas['HqTicketDetailResponse'];
 export type TicketComment = Schemas['HqTicketCommentItem'];
-export type TicketAttachment = Schemas['TicketAttachmentItem'];
-export type TicketStatus = Schemas['TicketStatus'];
 export type TicketPriority = Schemas['TicketPriority'];
-export type TicketCategory = NonNullable<Schemas['TicketCategory']>;
 export type CreateHqTicketBody = Schemas['CreateHqTicketRequest'];
 
 /**
@@ -21,12 +22,6 @@ export type CreateHqTicketBody = Schemas['CreateHqTicketRequest'];
  */
 export type Channel = 'hq' | 'store';
 
-export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const satisfies readonly TicketStatus[];
-export const TICKET_CATEGORIES = ['PLAYBACK', 'BROADCAST', 'BILLING', 'ACCOUNT', 'OTHER'] as const satisfies readonly TicketCategory[];
-export const TITLE_MAX = 200;
-export const BODY_MAX = 5000;
-export const Q_MAX = 100;
-export const TICKETS_PAGE_SIZE = 20;
 /** spec 03 § Support tickets: the HQ's unread signal is polled every 60 s. */
 export const SIGNAL_POLL_MS = 60_000;
 

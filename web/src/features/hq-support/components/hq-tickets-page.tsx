@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime, formatRelative } from '../../../lib/i18n/format-time';
-import { Q_MAX, TICKETS_PAGE_SIZE, useHqTickets } from '../api/support-api';
+import { Q_MAX, TICKETS_PAGE_SIZE, useCreateHqTicket, useHqTickets } from '../api/support-api';
 import { isTicketNew, useSupportSeen } from '../support-seen';
-import { NewHqTicketModal } from './new-hq-ticket-modal';
+import { NewTicketModal } from '../../tickets/components/new-ticket-modal';
 import { SupportHeader } from './support-header';
 import { NewBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketFilters, type FilterValues } from './ticket-filters';
@@ -21,6 +21,7 @@ export const HqTicketsPage = () => {
   const [filters, setFilters] = useState<FilterValues>({ q: '', status: null, category: null });
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
+  const create = useCreateHqTicket();
   const [debouncedQ] = useDebouncedValue(filters.q, 300);
   const q = debouncedQ.length > Q_MAX ? '' : debouncedQ;
   const tickets = useHqTickets({ q, status: filters.status, category: filters.category, page });
@@ -73,7 +74,7 @@ export const HqTicketsPage = () => {
         />
       )}
       <TablePager total={total} page={page} pageSize={tickets.data?.size ?? TICKETS_PAGE_SIZE} onPage={setPage} totalLabel={t('total', { count: total })} paginationLabel={t('pagination')} />
-      <NewHqTicketModal opened={creating} onClose={() => setCreating(false)} />
+      <NewTicketModal opened={creating} onClose={() => setCreating(false)} create={create} ticketPath={(id) => `/hq/support/tickets/${id}`} />
     </Stack>
   );
 };

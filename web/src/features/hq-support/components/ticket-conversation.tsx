@@ -1,12 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { fieldErrors } from '../../../lib/errors/api-error';
 import { formatDateTime } from '../../../lib/i18n/format-time';
 import { isNewer } from '../../store-tickets/last-seen';
-import { BODY_MAX, useAddComment, type Channel, type TicketComment } from '../api/support-api';
+import { TicketCommentForm } from '../../tickets/components/ticket-comment-form';
+import { useAddComment, type Channel, type TicketComment } from '../api/support-api';
 import { NewBadge } from './ticket-badges';
 import '../hq-support.messages';
 
@@ -31,10 +28,6 @@ export const TicketConversation = ({ channel, ticketId, comments, storeName, see
 }) => {
   const { t } = useTranslation('hq-support');
   const add = useAddComment(channel, ticketId);
-  const form = useForm({
-    initialValues: { body: '' },
-    validate: { body: (v) => (v.trim().length === 0 ? t('commentRequired') : v.trim().length > BODY_MAX ? t('commentTooLong') : null) },
-  });
   return (
     <Stack component="section" aria-labelledby="ticket-comments">
       <Title order={2} size="h4" id="ticket-comments">{t('conversation')}</Title>
@@ -57,31 +50,7 @@ export const TicketConversation = ({ channel, ticketId, comments, storeName, see
           );
         })}
       </Stack>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(({ body }) =>
-          add.mutate(body.trim(), {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('commented') });
-              form.reset();
-            },
-            onError: (err) => form.setErrors(fieldErrors(err)),
-          }),
-        )}
-      >
-        <Stack>
-          <Textarea
-            label={channel === 'store' ? t('addCommentStore') : t('addComment')}
-            required
-            autosize
-            minRows={3}
-            description={t('common:lengthCounter', { count: form.values.body.length, max: BODY_MAX })}
-            {...form.getInputProps('body')}
-          />
-          <ErrorAlert error={add.error} />
-          <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>{t('sendComment')}</Button>
-        </Stack>
-      </form>
+      <TicketCommentForm add={add} label={channel === 'store' ? t('addCommentStore') : t('addComment')} />
     </Stack>
   );
 };

@@ -1,23 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type components } from '../../../lib/api/client';
+import { TICKETS_PAGE_SIZE, type TicketCategory, type TicketStatus } from '../../tickets/ticket-limits';
 
+export { BODY_MAX, Q_MAX, TICKET_CATEGORIES, TICKET_STATUSES, TICKETS_PAGE_SIZE, TITLE_MAX } from '../../tickets/ticket-limits';
+export type { TicketAttachment, TicketCategory, TicketStatus } from '../../tickets/ticket-limits';
 
 type Schemas = components['schemas'];
 export type TicketListItem = Schemas['StoreTicketListItem'];
 export type TicketListPage = Schemas['StoreTicketListResponse'];
 export type TicketDetail = Schemas['StoreTicketDetailResponse'];
 export type TicketComment = Schemas['StoreTicketCommentItem'];
-export type TicketAttachment = Schemas['TicketAttachmentItem'];
-export type TicketStatus = Schemas['TicketStatus'];
-export type TicketCategory = NonNullable<Schemas['TicketCategory']>;
 export type CreateTicketBody = Schemas['CreateStoreTicketRequest'];
 
-export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const satisfies readonly TicketStatus[];
-export const TICKET_CATEGORIES = ['PLAYBACK', 'BROADCAST', 'BILLING', 'ACCOUNT', 'OTHER'] as const satisfies readonly TicketCategory[];
-export const TITLE_MAX = 200;
-export const BODY_MAX = 5000;
-export const Q_MAX = 100;
-export const TICKETS_PAGE_SIZE = 20;
 /** spec 03 § Support tickets: the unread signal is polled every 60 s. */
 export const SIGNAL_POLL_MS = 60_000;
 
@@ -93,7 +87,7 @@ const useTicketMutation = <V, R>(id: string, fn: (vars: V) => Promise<R>) => {
 };
 
 export const useAddComment = (id: string) => useTicketMutation(id, (body: string) => addComment(id, body));
-export const useUploadAttachment = (id: string) => useTicketMutation(id, (file: File) => uploadAttachment(id, file));
+export const useUploadAttachment = (id: string) => useTicketMutation(id, ({ file }: { file: File }) => uploadAttachment(id, file));
 export const useCloseTicket = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({

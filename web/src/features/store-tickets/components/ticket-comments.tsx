@@ -1,21 +1,14 @@
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { fieldErrors } from '../../../lib/errors/api-error';
 import { formatDateTime } from '../../../lib/i18n/format-time';
-import { BODY_MAX, useAddComment, type TicketComment } from '../api/tickets-api';
+import { TicketCommentForm } from '../../tickets/components/ticket-comment-form';
+import { useAddComment, type TicketComment } from '../api/tickets-api';
 import '../store-tickets.messages';
 
 /** The replies of a ticket, oldest first, each with who wrote it, and the form to add one. */
 export const TicketComments = ({ ticketId, comments }: { ticketId: string; comments: TicketComment[] }) => {
   const { t } = useTranslation('store-tickets');
   const add = useAddComment(ticketId);
-  const form = useForm({
-    initialValues: { body: '' },
-    validate: { body: (v) => (v.trim().length === 0 ? t('commentRequired') : v.trim().length > BODY_MAX ? t('commentTooLong') : null) },
-  });
   return (
     <Stack component="section" aria-labelledby="ticket-comments">
       <Title order={2} size="h4" id="ticket-comments">{t('conversation')}</Title>
@@ -28,31 +21,7 @@ export const TicketComments = ({ ticketId, comments }: { ticketId: string; comme
           </Paper>
         ))}
       </Stack>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(({ body }) =>
-          add.mutate(body.trim(), {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('commented') });
-              form.reset();
-            },
-            onError: (err) => form.setErrors(fieldErrors(err)),
-          }),
-        )}
-      >
-        <Stack>
-          <Textarea
-            label={t('addComment')}
-            required
-            autosize
-            minRows={3}
-            description={t('common:lengthCounter', { count: form.values.body.length, max: BODY_MAX })}
-            {...form.getInputProps('body')}
-          />
-          <ErrorAlert error={add.error} />
-          <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>{t('sendComment')}</Button>
-        </Stack>
-      </form>
+      <TicketCommentForm add={add} label={t('addComment')} />
     </Stack>
   );
 };

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime } from '../../../lib/i18n/format-time';
-import { Q_MAX, TICKET_CATEGORIES, TICKET_STATUSES, TICKETS_PAGE_SIZE, useTickets, type TicketCategory, type TicketStatus } from '../api/tickets-api';
-import { NewTicketModal } from './new-ticket-modal';
+import { Q_MAX, TICKET_CATEGORIES, TICKET_STATUSES, TICKETS_PAGE_SIZE, useCreateTicket, useTickets, type TicketCategory, type TicketStatus } from '../api/tickets-api';
+import { NewTicketModal } from '../../tickets/components/new-ticket-modal';
 import { TicketStatusBadge } from './ticket-status-badge';
 import '../store-tickets.messages';
 
@@ -20,6 +20,7 @@ export const TicketsPage = () => {
   const [category, setCategory] = useState<TicketCategory | null>(null);
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
+  const create = useCreateTicket();
   const [debouncedQ] = useDebouncedValue(q, 300);
   const qTooLong = q.length > Q_MAX;
   const tickets = useTickets({ q: qTooLong ? '' : debouncedQ, status, category, page });
@@ -90,7 +91,7 @@ export const TicketsPage = () => {
         />
       )}
       <TablePager total={total} page={page} pageSize={tickets.data?.size ?? TICKETS_PAGE_SIZE} onPage={setPage} totalLabel={t('total', { count: total })} paginationLabel={t('pagination')} />
-      <NewTicketModal opened={creating} onClose={() => setCreating(false)} />
+      <NewTicketModal opened={creating} onClose={() => setCreating(false)} create={create} ticketPath={(id) => `/player/tickets/${id}`} />
     </Stack>
   );
 };

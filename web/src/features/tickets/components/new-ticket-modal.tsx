@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { fieldErrors } from '../../../lib/errors/api-error';
-import { BODY_MAX, TICKET_CATEGORIES, TITLE_MAX, useCreateHqTicket, type TicketCategory } from '../api/support-api';
-import '../hq-support.messages';
+import { BODY_MAX, TICKET_CATEGORIES, TITLE_MAX, type TicketCategory } from '../ticket-limits';
+import '../tickets.messages';
 
 interface Values {
   title: string;
@@ -14,11 +14,30 @@ interface Values {
   category: TicketCategory | null;
 }
 
-/** A ticket of the HQ to the operators: title 1..200 (not blank), message 1..5000, a category. */
-export const NewHqTicketModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
-  const { t } = useTranslation('hq-support');
+export interface NewTicketBody {
+  title: string;
+  body: string;
+  category: TicketCategory;
+}
+
+/** The part of a channel's create mutation the form uses (any channel's ticket detail has an id). */
+export interface CreateTicketMutation {
+  mutate: (body: NewTicketBody, options: { onSuccess: (ticket: { id: string }) => void; onError: (err: unknown) => void }) => void;
+  reset: () => void;
+  error: unknown;
+  isPending: boolean;
+}
+
+/** A new ticket: title 1..200 (not blank), message 1..5000, category required; opens it when created. */
+export const NewTicketModal = ({ opened, onClose, create, ticketPath }: {
+  opened: boolean;
+  onClose: () => void;
+  create: CreateTicketMutation;
+  /** Where the created ticket is read. */
+  ticketPath: (id: string) => string;
+}) => {
+  const { t } = useTranslation('tickets');
   const navigate = useNavigate();
-  const create = useCreateHqTicket();
   const form = useForm<Values>({
     initialValues: { title: '', body: '', category: null },
     validate: {
@@ -33,13 +52,13 @@ export const NewHqTicketModal = ({ opened, onClose }: { opened: boolean; onClose
   };
   const submit = (values: Values) =>
     create.mutate(
-      { title: values.title.trim(), body: values.body.trim(), category: values.category },
+      { title: values.title.trim(), body: values.body.trim(), category: values.category! },
       {
         onSuccess: (ticket) => {
           notifications.show({ color: 'green', message: t('created') });
           form.reset();
           close();
-          void navigate(`/hq/support/tickets/${ticket.id}`);
+          void navigate(ticketPath(ticket.id));
         },
         onError: (err) => form.setErrors(fieldErrors(err)),
       },
