@@ -11,15 +11,24 @@ const expectOk = (what: string, res: { status: number; body: unknown }) => {
   if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
 };
 
-/** Uploads a short sine MP3 (distinct pitch per track) as AI music; answers its id. */
+/**
+ * Uploads a short sine MP3 (distinct pitch per track) as AI music; answers its id. A 503 (the
+ * throwaway S3 server dropping a streamed put on a loaded machine) is sent again once, as an
+ * operator would: the seed is not what these tests are about.
+ */
 export const uploadSong = async (env: BrowserSystem, operatorToken: string, title: string, seconds: number, hz: number): Promise<string> => {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(sineMp3({ hz, seconds }))], { type: 'audio/mpeg' }), `${title}.mp3`);
-  const res = await fetch(`${env.baseURL}/api/v1/admin/music?title=${encodeURIComponent(title)}&durationSeconds=${seconds}&musicSource=AI`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operatorToken}` },
-    body: form,
-  });
+  const bytes = new Uint8Array(sineMp3({ hz, seconds }));
+  const send = () => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'audio/mpeg' }), `${title}.mp3`);
+    return fetch(`${env.baseURL}/api/v1/admin/music?title=${encodeURIComponent(title)}&durationSeconds=${seconds}&musicSource=AI`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operatorToken}` },
+      body: form,
+    });
+  };
+  let res = await send();
+  if (res.status === 503) res = await send();
   if (res.status !== 201) throw new Error(`uploading ${title}: HTTP ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 };
