@@ -1,0 +1,156 @@
+import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, TablePager } from '../../../components/ui/data-table';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ApiError } from '../../../lib/errors/api-error';
+import { formatDateTime } from '../../../lib/i18n/format-time';
+import { trackLength } from '../../hq-catalog/catalog-rules';
+import { CATALOG_PAGE_SIZE, useDeleteLibrary, useLibrary, useLibraryMusic, useRemoveLibraryMusic, useRenameLibrary } from '../api/admin-catalog-api';
+import { AddMusicDialog } from './add-music-dialog';
+import { LibraryTypeBadge, RenameDialog } from './catalog-parts';
+import '../admin-catalog.messages';
+
+/** /admin/libraries/:id — the type, the tracks (newest added first), add in bulk, remove, rename, delete. */
+export const LibraryDetailPage = ({ id }: { id: string }) => {
+  const { t } = useTranslation('admin-catalog');
+  const navigate = useNavigate();
+  const library = useLibrary(id);
+  const [page, setPage] = useState(0);
+  const music = useLibraryMusic(id, page);
+  const remove = useRemoveLibraryMusic(id);
+  const rename = useRenameLibrary(id);
+  const del = useDeleteLibrary(id);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const items = music.data?.items ?? [];
+  const total = music.data?.total ?? 0;
+  const lib = library.data;
+  const notFound = library.error instanceof ApiError && library.error.code === 'LIBRARY_NOT_FOUND';
+
+  return (
+    <Stack maw={1080}>
+      <Anchor component={Link} to="/admin/libraries" size="sm">
+        <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('libraries.back')}</Group>
+      </Anchor>
+      {library.isPending && <Loader aria-label={t('common:loading')} />}
+      {library.isError && (
+        <>
+          <Title order={1} size="h2">{t('libraries.title')}</Title>
+          {notFound ? <Text>{t('libraries.notFound')}</Text> : <ErrorAlert error={library.error} />}
+        </>
+      )}
+      {lib && (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={4}>
+              <Group gap="sm">
+                <Title order={1} size="h2">{lib.name}</Title>
+                <LibraryTypeBadge type={lib.type} />
+              </Group>
+              <Text c="dimmed" size="sm">
+                {t('libraries.tracks', { count: lib.trackCount })} · {t('libraries.playlistCount')}: {t('libraries.playlists', { count: lib.playlistCount })} · {t('updatedAt')} {formatDateTime(lib.updatedAt)}
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>{t('libraries.addMusic')}</Button>
+              <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenaming(true)}>{t('rename')}</Button>
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>{t('delete')}</Button>
+            </Group>
+          </Group>
+          <Title order={2} size="h4">{t('libraries.musicTitle')}</Title>
+          <ErrorAlert error={music.error ?? remove.error} />
+          {music.isPending && <Loader aria-label={t('common:loading')} />}
+          {music.isSuccess && total === 0 && <Text c="dimmed">{t('libraries.noMusic')}</Text>}
+          {items.length > 0 && (
+            <DataTable
+              label={t('libraries.musicTable')}
+              rows={items}
+              rowKey={(m) => m.id}
+              busy={music.isFetching}
+              minWidth={640}
+              rowProps={(m) => ({ 'data-track': m.title })}
+              columns={[
+                { key: 'title', header: t('libraries.musicName'), strong: true, cell: (m) => m.title },
+                { key: 'duration', header: t('libraries.duration'), cell: (m) => trackLength(m.durationSeconds) },
+                { key: 'addedAt', header: t('libraries.addedAt'), cell: (m) => formatDateTime(m.createdAt) },
+                {
+                  key: 'actions',
+                  header: t('libraries.actions'),
+                  cell: (m) => (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('libraries.removeLabel', { title: m.title })}
+                      loading={remove.isPending && remove.variables === m.id}
+                      onClick={() => remove.mutate(m.id, { onSuccess: () => notifications.show({ color: 'green', message: t('libraries.removed', { title: m.title }) }) })}
+                    >
+                      {t('libraries.remove')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+          <TablePager
+            total={total}
+            page={page}
+            pageSize={music.data?.size ?? CATALOG_PAGE_SIZE}
+            onPage={setPage}
+            totalLabel={t('libraries.musicTotal', { count: total })}
+            paginationLabel={t('libraries.musicPagination')}
+          />
+          {adding && <AddMusicDialog library={lib} onClose={() => setAdding(false)} />}
+          {renaming && (
+            <RenameDialog
+              opened
+              current={lib.name}
+              pending={rename.isPending}
+              error={rename.error}
+              onClose={() => {
+                rename.reset();
+                setRenaming(false);
+              }}
+              onSave={(name) =>
+                rename.mutate(name, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: t('renamed') });
+                    setRenaming(false);
+                  },
+                })
+              }
+            />
+          )}
+          <ConfirmDialog
+            opened={deleting}
+            title={t('libraries.deleteTitle')}
+            confirmLabel={t('delete')}
+            cancelLabel={t('cancel')}
+            loading={del.isPending}
+            error={del.error}
+            onClose={() => {
+              del.reset();
+              setDeleting(false);
+            }}
+            onConfirm={() =>
+              del.mutate(undefined, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: t('libraries.deleted', { name: lib.name }) });
+                  void navigate('/admin/libraries');
+                },
+              })
+            }
+          >
+            {t('libraries.deleteBody', { name: lib.name, count: lib.playlistCount })}
+          </ConfirmDialog>
+        </>
+      )}
+    </Stack>
+  );
+};
