@@ -97,6 +97,8 @@ export const ERROR_MESSAGES: Record<string, Sentence> = {
   DEVICE_LIMIT_EXCEEDED: { ko: '매장에 등록할 수 있는 기기는 4대까지입니다. 쓰지 않는 기기를 해제해 주세요.', en: 'A store can register at most 4 devices. Revoke one you no longer use.' },
   BROADCAST_TEMPLATE_LIMIT_EXCEEDED: { ko: '문구 템플릿은 20개까지 만들 수 있습니다.', en: 'You can keep at most 20 templates.' },
   API_CLIENT_INVALID_STATUS_TRANSITION: { ko: '지금 상태의 API 이용 신청에는 할 수 없는 작업입니다.', en: 'This cannot be done in the API client’s current state.' },
+  API_CLIENT_NOT_APPROVED: { ko: '승인한 API 이용 신청에만 키를 발급하거나 교체할 수 있습니다.', en: 'Keys can be issued or rotated for approved API clients only.' },
+  API_KEY_REVOKED: { ko: '폐기한 키는 교체할 수 없습니다. 새 키를 발급하세요.', en: 'A revoked key cannot be rotated. Issue a new key instead.' },
   // 413, 429, 5xx and the client's own
   PAYLOAD_TOO_LARGE: { ko: '파일이나 내용이 너무 큽니다.', en: 'The file or content is too large.' },
   RATE_LIMITED: { ko: '요청이 너무 많습니다. {{seconds}}초 후에 다시 시도해 주세요.', en: 'Too many requests. Try again in {{seconds}} seconds.' },
