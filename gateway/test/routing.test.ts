@@ -63,6 +63,7 @@ describe('gateway routing', () => {
     ['GET', '/api/v1/admin/tickets', 'operator', 'support'],
     ['GET', '/api/v1/admin/stats', 'operator', 'support'],
     ['GET', '/api/v1/admin/playback-logs/export', 'operator', 'playback'],
+    ['GET', '/api/v1/admin/playback-status', 'operator', 'playback'],
     ['GET', '/api/v1/hq/me', 'hq', 'organization'],
     ['PATCH', '/api/v1/hq/me/ducking', 'hq', 'organization'],
     ['POST', '/api/v1/hq/stores/bulk', 'hq', 'organization'],

@@ -99,6 +99,7 @@ export const ROUTES: readonly RouteEntry[] = [
   admin('/api/v1/admin/tickets/**', 'support'),
   admin('/api/v1/admin/stats/**', 'support'),
   admin('/api/v1/admin/playback-logs/**', 'playback'),
+  admin('/api/v1/admin/playback-status/**', 'playback'), // the fleet's playback state (operator dashboard)
   admin('/api/v1/admin/tts/**', 'announcement-dispatch'), // operator speech synthesis smoke test
 
   // ── HQ mode /api/v1/hq/** (HQ_MANAGER) ─────────────────────────────────────────────────

@@ -22,3 +22,7 @@ export const lastSignalsOfHq = async (db: DbExecutor, hqId: string): Promise<Map
   const result = await db.execute<Row>(sql`select store_id, max(last_signal_at) as last_signal_at from playback_states where hq_id = ${hqId}::uuid group by store_id`);
   return new Map(result.rows.map((r: Row) => [r.store_id, readInstant(r.last_signal_at)]));
 };
+
+/** Every reporter's HQ, store and signal, fleet-wide (the operator's playback board). */
+export const fleetSignals = (db: DbExecutor): Promise<Array<Pick<PlaybackStateRow, 'hqId' | 'storeId' | 'state' | 'lastSignalAt'>>> =>
+  db.select({ hqId: playbackStates.hqId, storeId: playbackStates.storeId, state: playbackStates.state, lastSignalAt: playbackStates.lastSignalAt }).from(playbackStates);

@@ -1,4 +1,4 @@
-import { isReportedState, seenState, shouldEmitSignal, storeState } from './playback-state';
+import { isReportedState, noStates, seenState, shouldEmitSignal, storeState, tallyStoreStates } from './playback-state';
 
 const now = new Date('2026-03-02T09:00:00.000Z');
 const ago = (s: number) => new Date(now.getTime() - s * 1000);
@@ -35,5 +35,16 @@ describe('playback state', () => {
     expect(shouldEmitSignal({ signalEmittedAt: ago(30), signalEmittedState: 'PLAYING' }, 'PLAYING', now, 60_000)).toBe(false);
     expect(shouldEmitSignal({ signalEmittedAt: ago(30), signalEmittedState: 'PLAYING' }, 'PAUSED', now, 60_000)).toBe(true);
     expect(shouldEmitSignal({ signalEmittedAt: ago(60), signalEmittedState: 'PLAYING' }, 'PLAYING', now, 60_000)).toBe(true);
+  });
+
+  it('tallies stores by their state, a store without any signal counted OFFLINE', () => {
+    const signals = new Map([
+      ['s1', [{ state: 'PLAYING' as const, lastSignalAt: ago(10) }]],
+      ['s2', [{ state: 'PLAYING' as const, lastSignalAt: ago(601) }, { state: 'SILENT' as const, lastSignalAt: ago(5) }]],
+      ['s3', [{ state: 'PAUSED' as const, lastSignalAt: ago(601) }]],
+      ['other', [{ state: 'PLAYING' as const, lastSignalAt: ago(1) }]],
+    ]);
+    expect(tallyStoreStates(['s1', 's2', 's3', 's4'], signals, now, TEN_MIN)).toEqual({ PLAYING: 1, PAUSED: 0, SILENT: 1, OFFLINE: 2 });
+    expect(tallyStoreStates([], signals, now, TEN_MIN)).toEqual(noStates());
   });
 });

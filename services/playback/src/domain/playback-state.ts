@@ -35,6 +35,24 @@ export const storeState = (signals: ReporterSignal[], now: Date, offlineAfterMs:
   return { state, lastSignalAt };
 };
 
+/** No store in any state yet. */
+export const noStates = (): Record<SeenState, number> => ({ PLAYING: 0, PAUSED: 0, SILENT: 0, OFFLINE: 0 });
+
+/**
+ * How many of the stores are in each state, each store by storeState over its reporters' signals
+ * (a store with none is OFFLINE): the HQ board's counts, for any set of stores.
+ */
+export const tallyStoreStates = (
+  storeIds: readonly string[],
+  signalsByStore: ReadonlyMap<string, readonly ReporterSignal[]>,
+  now: Date,
+  offlineAfterMs: number,
+): Record<SeenState, number> => {
+  const counts = noStates();
+  for (const id of storeIds) counts[storeState([...(signalsByStore.get(id) ?? [])], now, offlineAfterMs).state] += 1;
+  return counts;
+};
+
 /**
  * Whether a report emits playback.store.signal: the first signal of a reporter, a changed state,
  * or the interval elapsed since the last emitted one (so organization's lastOnlineAt is at most

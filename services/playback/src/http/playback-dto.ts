@@ -1,12 +1,13 @@
 import { toIso, toIsoOrNull } from '@storecast/service-kit';
 import type { z } from 'zod';
 import type { NamedLog } from '../app/playback-logs.use-case';
+import type { FleetPlaybackStatus } from '../app/read-fleet-playback-status.use-case';
 import type { PlaybackStatusBoard } from '../app/read-playback-status.use-case';
 import type { OfflineHoursBoard } from '../app/read-offline-hours.use-case';
 import type { StoreQueue } from '../app/read-store-queue.use-case';
 import type { PlaybackSummary } from '../app/read-playback-summary.use-case';
 import type { MusicSource } from '../domain/play-logs';
-import type { HqStoreOfflineHoursResponse, PlaybackLogItem, PlaybackStatusResponse, PlaybackSummaryResponse, StoreQueueResponse } from './playback.schemas';
+import type { AdminPlaybackStatusResponse, HqStoreOfflineHoursResponse, PlaybackLogItem, PlaybackStatusResponse, PlaybackSummaryResponse, StoreQueueResponse } from './playback.schemas';
 
 export const toQueueResponse = (q: StoreQueue): z.input<typeof StoreQueueResponse> => ({
   storeId: q.storeId,
@@ -90,3 +91,5 @@ export const toSummaryResponse = (s: PlaybackSummary): z.input<typeof PlaybackSu
   });
   return { date: s.date, storeId: s.storeId, day: period(s.day), week: period(s.week), month: period(s.month) };
 };
+
+export const toFleetStatusResponse = (f: FleetPlaybackStatus): z.input<typeof AdminPlaybackStatusResponse> => ({ ...f, generatedAt: toIso(f.generatedAt) });

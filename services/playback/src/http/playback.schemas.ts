@@ -182,6 +182,29 @@ export const PlaybackStatusResponse = z
   })
   .openapi('PlaybackStatusResponse');
 
+// ---- operator: the fleet's playback state (an additive operator endpoint, spec 03 § Versioning)
+
+const StateCounts = z
+  .object({ PLAYING: z.number().int(), PAUSED: z.number().int(), SILENT: z.number().int(), OFFLINE: z.number().int() })
+  .openapi('PlaybackStateCounts', { description: 'Open stores per state (a store is as active as its most active online reporter)' });
+
+export const AdminPlaybackStatusResponse = z
+  .object({
+    offlineAfterSeconds: z.number().int().openapi({ description: 'A store whose newest signal is older than this is OFFLINE' }),
+    counts: StateCounts.openapi({ description: 'Sum over the HQs listed' }),
+    hqs: z.array(
+      z
+        .object({
+          hqId: uuidSchema(),
+          storeCount: z.number().int().min(1).openapi({ description: 'Open stores of the HQ (organization)' }),
+          counts: StateCounts,
+        })
+        .openapi('HqPlaybackCounts'),
+    ),
+    generatedAt: iso,
+  })
+  .openapi('AdminPlaybackStatusResponse');
+
 // ---- HQ: hours without a signal
 
 export const OfflineHoursQuery = z.object({

@@ -890,6 +890,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/playback-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet's playback state: open stores per state, overall and per HQ (the HQ board's rule)
+         * @description An additive operator endpoint (spec 03 § Versioning). Lists each HQ with at least one open store that ever reported, in hqId order; HQs none of whose stores ever reported are not listed (their stores have no state to show). HQ names come from GET /api/v1/admin/hq/admin-list.
+         */
+        get: operations["getAdminPlaybackStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/playlists": {
         parameters: {
             query?: never;
@@ -3291,6 +3311,17 @@ export interface components {
         AddStoreTicketCommentRequest: {
             body: string;
         };
+        AdminPlaybackStatusResponse: {
+            counts: components["schemas"]["PlaybackStateCounts"];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            generatedAt: string;
+            hqs: components["schemas"]["HqPlaybackCounts"][];
+            /** @description A store whose newest signal is older than this is OFFLINE */
+            offlineAfterSeconds: number;
+        };
         AdminStatsResponse: {
             /** @description HQs (not deleted, the virtual INDEPENDENT HQ excluded), from organization */
             hqCount: number;
@@ -3943,6 +3974,13 @@ export interface components {
             hqId: string;
             /** Format: uuid */
             managerAccountId: string;
+        };
+        HqPlaybackCounts: {
+            counts: components["schemas"]["PlaybackStateCounts"] & unknown;
+            /** Format: uuid */
+            hqId: string;
+            /** @description Open stores of the HQ (organization) */
+            storeCount: number;
         };
         HqPlaylistDetailResponse: components["schemas"]["HqPlaylistListItem"] & {
             /** Format: date-time */
@@ -4692,6 +4730,13 @@ export interface components {
          * @enum {string}
          */
         PlaybackSeenState: "PLAYING" | "PAUSED" | "SILENT" | "OFFLINE";
+        /** @description Sum over the HQs listed */
+        PlaybackStateCounts: {
+            OFFLINE: number;
+            PAUSED: number;
+            PLAYING: number;
+            SILENT: number;
+        };
         PlaybackStatusResponse: {
             counts: {
                 OFFLINE: number;
@@ -9274,6 +9319,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description FORBIDDEN, PASSWORD_CHANGE_REQUIRED, IMPERSONATION_FORBIDDEN_ACTION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    getAdminPlaybackStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts per state, overall and per HQ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlaybackStatusResponse"];
                 };
             };
             /** @description AUTH_TOKEN_INVALID, AUTH_TOKEN_EXPIRED */
