@@ -69,7 +69,7 @@ const TicketHeading = ({ ticket }: { ticket: AdminTicketDetail }) => {
         {ticket.hqName && <Text size="sm" c="dimmed">{source === 'STORE' ? `(${ticket.hqName})` : ticket.hqName}</Text>}
       </Group>
       <Text size="sm" c="dimmed">
-        {ticket.category ? t(`tickets:category.${ticket.category}`) : t('uncategorized')} · {t('createdBy', { role: t(`authorRole.${ticket.createdByRole}`), time: formatDateTime(ticket.createdAt) })} · {t('updatedAt')} {formatDateTime(ticket.updatedAt)}
+        {ticket.category ? t(`tickets:category.${ticket.category}`) : t('uncategorized')} · {t(`filedBy.${ticket.createdByRole}`, { time: formatDateTime(ticket.createdAt) })} · {t('updatedAt')} {formatDateTime(ticket.updatedAt)}
       </Text>
     </Stack>
   );

@@ -39,7 +39,7 @@ export const AdminTicketsPage = () => {
           label={t('table')}
           rows={items}
           rowKey={(item) => item.id}
-          minWidth={1100}
+          minWidth={960}
           busy={tickets.isFetching}
           rowProps={(item) => ({ 'data-ticket-id': item.id })}
           columns={[

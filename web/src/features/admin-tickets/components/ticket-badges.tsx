@@ -6,17 +6,19 @@ import '../admin-tickets.messages';
 
 const STATUS_COLOR: Record<TicketStatus, string> = { OPEN: 'blue', IN_PROGRESS: 'yellow', RESOLVED: 'green', CLOSED: 'gray' };
 const PRIORITY_COLOR: Record<TicketPriority, string> = { URGENT: 'red', HIGH: 'orange', NORMAL: 'gray', LOW: 'gray' };
+/** Badges in narrow table cells keep their whole word (Mantine ellipsizes the label otherwise). */
+const WHOLE = { label: { overflow: 'visible' } } as const;
 const SOURCE_COLOR: Record<TicketSource, string> = { STORE: 'teal', HQ: 'blue', OPERATOR: 'violet' };
 
 export const StatusBadge = ({ status }: { status: TicketStatus }) => {
   const { t } = useTranslation('admin-tickets');
-  return <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>{t(`status.${status}`)}</Badge>;
+  return <Badge color={STATUS_COLOR[status]} variant="light" styles={WHOLE} data-status={status}>{t(`status.${status}`)}</Badge>;
 };
 
 export const PriorityBadge = ({ priority }: { priority: TicketPriority }) => {
   const { t } = useTranslation('admin-tickets');
   return (
-    <Badge color={PRIORITY_COLOR[priority]} variant={priority === 'URGENT' || priority === 'HIGH' ? 'filled' : 'outline'} data-priority={priority}>
+    <Badge color={PRIORITY_COLOR[priority]} variant={priority === 'URGENT' || priority === 'HIGH' ? 'filled' : 'outline'} styles={WHOLE} data-priority={priority}>
       {t(`priority.${priority}`)}
     </Badge>
   );
@@ -24,5 +26,5 @@ export const PriorityBadge = ({ priority }: { priority: TicketPriority }) => {
 
 export const SourceBadge = ({ source }: { source: TicketSource }) => {
   const { t } = useTranslation('admin-tickets');
-  return <Badge color={SOURCE_COLOR[source]} variant="dot" data-source={source}>{t(`sourceKind.${source}`)}</Badge>;
+  return <Badge color={SOURCE_COLOR[source]} variant="dot" styles={WHOLE} data-source={source}>{t(`sourceKind.${source}`)}</Badge>;
 };
