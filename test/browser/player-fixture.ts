@@ -27,7 +27,8 @@ export const uploadSong = async (env: BrowserSystem, operatorToken: string, titl
       body: form,
     });
   };
-  let res = await send();
+  // A reset connection (the gateway dropping the streamed body under load) is sent again once too.
+  let res = await send().catch(() => send());
   if (res.status === 503) res = await send();
   if (res.status !== 201) throw new Error(`uploading ${title}: HTTP ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
