@@ -30,12 +30,12 @@ export const AddMusicDialog = ({ library, onClose }: { library: Library; onClose
   const { t } = useTranslation('admin-catalog');
   const add = useAddLibraryMusic(library.id);
   const [q, setQ] = useState('');
-  const [source, setSource] = useState<LibraryType | null>(library.type);
+  const [source, setSource] = useState<LibraryType | 'ALL'>(library.type);
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<ReadonlyMap<string, MusicListItem>>(new Map());
   const [debouncedQ] = useDebouncedValue(q, 300);
   const qTooLong = q.length > Q_MAX;
-  const music = useMusicSearch({ q: qTooLong ? '' : debouncedQ, musicSource: source, page }, !qTooLong);
+  const music = useMusicSearch({ q: qTooLong ? '' : debouncedQ, musicSource: source === 'ALL' ? null : source, page }, !qTooLong);
   const items = music.data?.items ?? [];
   const total = music.data?.total ?? 0;
   const typeName = t(`libraryType.${library.type}`);
@@ -72,14 +72,13 @@ export const AddMusicDialog = ({ library, onClose }: { library: Library; onClose
           />
           <Select
             label={t('picker.source')}
-            placeholder={t('picker.allSources')}
-            data={LIBRARY_TYPES.map((v) => ({ value: v, label: t(`libraryType.${v}`) }))}
+            data={[{ value: 'ALL', label: t('picker.allSources') }, ...LIBRARY_TYPES.map((v) => ({ value: v, label: t(`libraryType.${v}`) }))]}
             value={source}
             onChange={(v) => {
-              setSource(v as LibraryType | null);
+              setSource((v ?? 'ALL') as LibraryType | 'ALL');
               setPage(0);
             }}
-            clearable
+            allowDeselect={false}
             miw={160}
           />
         </Group>
