@@ -3,6 +3,7 @@ import { registerMessages } from '../../lib/i18n';
 registerMessages('email-templates', {
   ko: {
     title: '메일 템플릿',
+    types: { ACCOUNT_SETUP: '계정 설정', PASSWORD_RESET: '비밀번호 재설정', EMAIL_CHANGE_VERIFY: '이메일 변경 확인', EMAIL_CHANGE_NOTICE: '이메일 변경 알림' },
     intro: '계정 설정, 비밀번호 재설정, 이메일 변경 때 보내는 메일입니다. 미리 보기는 예시 값으로 그린 메일이고, 테스트 발송으로 실제 받은편지함에서 확인할 수 있습니다.',
     table: '메일 템플릿 목록',
     label: '템플릿',
@@ -14,7 +15,6 @@ registerMessages('email-templates', {
     open: '미리 보기와 테스트 발송',
     openLabel: '{{label}} 미리 보기',
     back: '메일 템플릿 목록으로',
-    notFound: '그런 메일 템플릿은 없습니다.',
     preview: '미리 보기',
     previewFrame: '{{label}} 메일 미리 보기',
     previewNote: '메일 본문은 스크립트가 실행되지 않는 분리된 틀 안에 보입니다.',
@@ -28,12 +28,13 @@ registerMessages('email-templates', {
     send: '테스트 메일 보내기',
     outcome: {
       DELIVERED: '{{to}}(으)로 보냈습니다.',
-      NOT_CONFIGURED: '메일 발송이 설정되지 않아 보내지 못했습니다. 메일 서버 설정(SMTP_URL)을 확인하세요.',
+      NOT_CONFIGURED: '메일 서버(SMTP_URL)가 설정되지 않아 실제 받은편지함으로는 보내지 않았습니다. 메일은 서버의 로컬 보관함(.data/mail)에 저장되었습니다.',
       FAILED: '메일 서버가 발송을 거절했습니다. 잠시 후 다시 시도하세요.',
     },
   },
   en: {
     title: 'Email templates',
+    types: { ACCOUNT_SETUP: 'Account setup', PASSWORD_RESET: 'Password reset', EMAIL_CHANGE_VERIFY: 'Email change verification', EMAIL_CHANGE_NOTICE: 'Email change notice' },
     intro: 'The emails sent for account setup, password reset and email changes. The preview is rendered from sample data; a test send shows it in a real inbox.',
     table: 'Email templates',
     label: 'Template',
@@ -45,7 +46,6 @@ registerMessages('email-templates', {
     open: 'Preview and test send',
     openLabel: 'Preview {{label}}',
     back: 'Back to the email templates',
-    notFound: 'There is no such email template.',
     preview: 'Preview',
     previewFrame: 'Preview of the {{label}} email',
     previewNote: 'The email is shown in a separate frame where no script runs.',
@@ -59,7 +59,7 @@ registerMessages('email-templates', {
     send: 'Send a test email',
     outcome: {
       DELIVERED: 'Sent to {{to}}.',
-      NOT_CONFIGURED: 'Mail is not configured, so nothing was sent. Check the mail server setting (SMTP_URL).',
+      NOT_CONFIGURED: 'No mail server (SMTP_URL) is configured, so it did not go to a real inbox. The email was stored in the server’s local outbox (.data/mail).',
       FAILED: 'The mail server refused the email. Try again shortly.',
     },
   },

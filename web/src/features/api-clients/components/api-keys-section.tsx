@@ -12,6 +12,9 @@ import { canIssueKey, EXPIRY_DAYS_MAX, expiryDaysProblem, keyActions } from '../
 import { IssuedKeyDialog } from './issued-key-dialog';
 import '../api-clients.messages';
 
+/** How the key begins, as its holder sees it (identity's prefix is the 8 characters after sc_live_). */
+const shownPrefix = (prefix: string) => `sc_live_${prefix}_…`;
+
 const KEY_COLOR: Record<ApiKey['status'], string> = { ACTIVE: 'green', REVOKED: 'gray', EXPIRED: 'orange' };
 
 /** A client's keys: issue (optionally with a lifetime), rotate and revoke; a new secret is shown once. */
@@ -59,7 +62,7 @@ export const ApiKeysSection = ({ client }: { client: ApiClient }) => {
             label={t('keysTable', { name: client.organizationName })}
             rows={keys}
             rowKey={(k) => k.id}
-            minWidth={900}
+            minWidth={1080}
             rowProps={(k) => ({ 'data-prefix': k.prefix, 'data-status': k.status })}
             columns={[
               {
@@ -67,7 +70,7 @@ export const ApiKeysSection = ({ client }: { client: ApiClient }) => {
                 header: t('prefix'),
                 cell: (k) => (
                   <Stack gap={0}>
-                    <Text size="sm" ff="monospace">{k.prefix}</Text>
+                    <Text size="sm" ff="monospace" title={k.prefix}>{shownPrefix(k.prefix)}</Text>
                     {k.rotatedFromKeyId && prefixOf(k.rotatedFromKeyId) && <Text size="xs" c="dimmed">{t('rotatedFrom', { prefix: prefixOf(k.rotatedFromKeyId) })}</Text>}
                   </Stack>
                 ),
@@ -112,6 +115,8 @@ export const ApiKeysSection = ({ client }: { client: ApiClient }) => {
               min={1}
               max={EXPIRY_DAYS_MAX}
               allowDecimal={false}
+              // Out-of-range days are said, not silently clamped to the nearest bound.
+              clampBehavior="none"
               value={days}
               error={daysProblem}
               onChange={(v) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ApiError, fieldErrors } from '../../../lib/errors/api-error';
-import { useEmailTemplatePreview, useEmailTemplates, useTestSend, type EmailTemplateType } from '../api/email-templates-api';
+import { useEmailTemplatePreview, useTestSend, type EmailTemplateType } from '../api/email-templates-api';
 import { recipientProblem, testSendOutcome } from '../test-send-rules';
 import '../email-templates.messages';
 
@@ -14,10 +14,9 @@ const OUTCOME_COLOR = { DELIVERED: 'green', NOT_CONFIGURED: 'yellow', FAILED: 'r
 /** /admin/email-templates/:type — the rendered email in a sandboxed frame, and a test send to one address. */
 export const EmailTemplatePage = ({ type }: { type: EmailTemplateType }) => {
   const { t } = useTranslation('email-templates');
-  const list = useEmailTemplates();
   const preview = useEmailTemplatePreview(type);
   const send = useTestSend(type);
-  const label = list.data?.items.find((i) => i.type === type)?.label ?? type;
+  const label = t(`types.${type}`);
   const form = useForm({
     initialValues: { to: '' },
     validate: {
@@ -36,7 +35,7 @@ export const EmailTemplatePage = ({ type }: { type: EmailTemplateType }) => {
         <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('back')}</Group>
       </Anchor>
       <Title order={1} size="h2">{label}</Title>
-      <ErrorAlert error={list.error ?? preview.error} />
+      <ErrorAlert error={preview.error} />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="email-preview-title">
         <Stack gap="xs">
           <Title order={2} size="h4" id="email-preview-title">{t('preview')}</Title>

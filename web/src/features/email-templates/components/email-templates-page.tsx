@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { useEmailTemplates } from '../api/email-templates-api';
+import { isEmailTemplateType, useEmailTemplates, type EmailTemplate } from '../api/email-templates-api';
 import '../email-templates.messages';
 
 /** /admin/email-templates — the four templates with their subject and placeholders. */
@@ -11,6 +11,8 @@ export const EmailTemplatesPage = () => {
   const { t } = useTranslation('email-templates');
   const list = useEmailTemplates();
   const rows = list.data?.items ?? [];
+  // The server's label is English; the four known types are named in the page's language.
+  const labelOf = (r: EmailTemplate) => (isEmailTemplateType(r.type) ? t(`types.${r.type}`) : r.label);
   return (
     <Stack maw={1100}>
       <Stack gap={4}>
@@ -27,7 +29,7 @@ export const EmailTemplatesPage = () => {
           minWidth={800}
           rowProps={(r) => ({ 'data-type': r.type })}
           columns={[
-            { key: 'label', header: t('label'), strong: true, cell: (r) => <Anchor component={Link} to={`/admin/email-templates/${r.type}`}>{r.label}</Anchor> },
+            { key: 'label', header: t('label'), strong: true, cell: (r) => <Anchor component={Link} to={`/admin/email-templates/${r.type}`}>{labelOf(r)}</Anchor> },
             { key: 'type', header: t('type'), cell: (r) => <Text size="sm" ff="monospace">{r.type}</Text> },
             { key: 'subject', header: t('subject'), cell: (r) => r.subject },
             {
@@ -42,7 +44,7 @@ export const EmailTemplatesPage = () => {
               key: 'actions',
               header: t('actions'),
               cell: (r) => (
-                <Button component={Link} to={`/admin/email-templates/${r.type}`} size="xs" variant="default" aria-label={t('openLabel', { label: r.label })}>
+                <Button component={Link} to={`/admin/email-templates/${r.type}`} size="xs" variant="default" aria-label={t('openLabel', { label: labelOf(r) })}>
                   {t('open')}
                 </Button>
               ),

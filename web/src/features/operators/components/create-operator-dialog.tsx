@@ -63,7 +63,7 @@ export const CreateOperatorDialog = ({ opened, onClose }: { opened: boolean; onC
           <ErrorAlert error={shownError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>{t('common:cancel')}</Button>
-            <Button type="submit" loading={create.isPending}>{t('create')}</Button>
+            <Button type="submit" loading={create.isPending}>{t('createSubmit')}</Button>
           </Group>
         </Stack>
       </form>
