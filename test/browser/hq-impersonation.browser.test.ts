@@ -2,7 +2,8 @@
 // (spec 02 § Impersonation exchange token, § Authentication; spec 03 § Authentication): the
 // operator issues an exchange token, a tab opens /impersonate#token=…, the HQ console opens with a
 // banner naming the operator and the time left, the password and email changes the spec forbids
-// are disabled with the reason (the server refuses them too), the token is single use, and the
+// (and issuing a store's owner account, which the server refuses to an impersonated session too)
+// are disabled with the reason, the token is single use, and the
 // operator's own session in the other tab is untouched. Screenshots in both languages.
 import type { Page } from 'playwright-core';
 import { api } from '../e2e/system';
@@ -35,6 +36,8 @@ describe('impersonation in the HQ console', () => {
   let env: BrowserSystem;
   let client: Client;
   let hqId: string;
+  /** A store without an owner account: its page offers to issue one. */
+  let storeId: string;
 
   beforeAll(async () => {
     env = await startBrowserSystem({ env: { RATE_LIMIT_LOGIN_PER_IP: '1000' } });
@@ -47,6 +50,9 @@ describe('impersonation in the HQ console', () => {
       password: 'Juniper-pass-2468',
     });
     hqId = hq.hqId;
+    const store = await client.post('/api/v1/hq/stores', { name: 'Juniper Hannam', address: 'Seoul Yongsan-gu 1' }, { token: hq.session.accessToken });
+    expect(store.status).toBe(201);
+    storeId = store.body.store.id;
   }, 240_000);
   afterAll(async () => {
     await env?.stop();
@@ -105,6 +111,20 @@ describe('impersonation in the HQ console', () => {
     expect([change.status, change.body.error.code]).toEqual([403, 'IMPERSONATION_FORBIDDEN_ACTION']);
     const email = await client.post('/api/v1/auth/email-change/request', { newEmail: 'other.juniper@browser.storecast.test' }, { token: held!.accessToken });
     expect([email.status, email.body.error.code]).toEqual([403, 'IMPERSONATION_FORBIDDEN_ACTION']);
+
+    // Issuing a store's owner account makes a manager account, which the server refuses too: the
+    // store page shows the reason and disables the form.
+    await page.goto(`/hq/stores/${storeId}`);
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Juniper Hannam' }).waitFor();
+    const managerCard = page.locator('section[aria-labelledby="store-manager"]');
+    await managerCard.getByTestId('impersonation-forbidden').getByText(TEXT['en-US'].forbidden).waitFor();
+    expect(await managerCard.getByRole('button', { name: 'Issue an owner account' }).isDisabled()).toBe(true);
+    expect(await managerCard.getByRole('textbox', { name: /^Owner email/ }).isDisabled()).toBe(true);
+    const issue = await client.post(`/api/v1/hq/stores/${storeId}/managers`, { email: 'owner.hannam@browser.storecast.test' }, { token: held!.accessToken });
+    expect([issue.status, issue.body.error?.code]).toEqual([403, 'IMPERSONATION_FORBIDDEN_ACTION']);
+    // Reads and the HQ's own work stay open: the store list answers.
+    const list = await client.get('/api/v1/hq/stores', { token: held!.accessToken });
+    expect(list.status).toBe(200);
 
     // The exchange token is single use (spec 02: 401 EXCHANGE_TOKEN_CONSUMED).
     const again = await client.post('/api/v1/auth/impersonate-exchange', { exchangeToken: token });

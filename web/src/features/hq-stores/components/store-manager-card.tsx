@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ImpersonationGuard } from '../../impersonation/components/impersonation-guard';
 import { ApiError, fieldErrors } from '../../../lib/errors/api-error';
 import { useIssueManager, type HqStoreDetail, type ManagerIssueResult } from '../api/stores-api';
 import { checkStoreField } from '../store-fields';
@@ -64,18 +65,21 @@ export const StoreManagerCard = ({ store }: { store: HqStoreDetail }) => {
           <Text size="sm" c="orange" fw={500}>{t('manager.none')}</Text>
         )}
         {issued && <ManagerAccountResult account={issued} />}
+        {/* Issuing a manager account is refused to an impersonated session (403 IMPERSONATION_FORBIDDEN_ACTION). */}
         {mayIssue && !issued && (
-          <form onSubmit={form.onSubmit(submit)} noValidate>
-            <Stack>
-              <Text size="sm" c="dimmed">{t('manager.issueHint')}</Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('manager.emailInput')} type="email" required {...form.getInputProps('email')} />
-                <TextInput label={t('manager.nameInput')} {...form.getInputProps('name')} />
-              </SimpleGrid>
-              <ErrorAlert error={shownError} />
-              <Group><Button type="submit" loading={issue.isPending}>{t('manager.issue')}</Button></Group>
-            </Stack>
-          </form>
+          <ImpersonationGuard>
+            <form onSubmit={form.onSubmit(submit)} noValidate>
+              <Stack>
+                <Text size="sm" c="dimmed">{t('manager.issueHint')}</Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput label={t('manager.emailInput')} type="email" required {...form.getInputProps('email')} />
+                  <TextInput label={t('manager.nameInput')} {...form.getInputProps('name')} />
+                </SimpleGrid>
+                <ErrorAlert error={shownError} />
+                <Group><Button type="submit" loading={issue.isPending}>{t('manager.issue')}</Button></Group>
+              </Stack>
+            </form>
+          </ImpersonationGuard>
         )}
       </Stack>
     </Paper>
