@@ -9,7 +9,9 @@ import { startSystem } from '../e2e/system';
 process.env.LOG_LEVEL ??= 'silent';
 
 const main = async (): Promise<number> => {
-  const system = await startSystem();
+  // The gateway merges what each service answers within its docs timeout; on a loaded machine the
+  // default leaves services out and the types shrink, so the tool waits as long as it takes.
+  const system = await startSystem({ env: { API_DOCS_TIMEOUT_MS: '60000' } });
   try {
     const script = path.resolve(__dirname, '../../web/scripts/generate-api-types.mjs');
     // Asynchronously: the system answers from this very process.
