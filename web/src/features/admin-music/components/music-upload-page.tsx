@@ -186,7 +186,9 @@ const UploadRowView = ({ row, titleError, onTitle, onRemove, locked }: {
         )}
         {(row.status === 'UPLOADING' || row.status === 'DONE') && (
           <Stack gap={2}>
-            <Progress value={percent} animated={row.status === 'UPLOADING'} color={row.status === 'DONE' ? 'green' : 'blue'} aria-label={t('uploadPage.progress', { name: row.file.name })} data-testid="upload-progress" data-percent={percent} />
+            <Progress.Root size="md" data-testid="upload-progress" data-percent={percent}>
+              <Progress.Section value={percent} animated={row.status === 'UPLOADING'} color={row.status === 'DONE' ? 'green' : 'blue'} aria-label={t('uploadPage.progress', { name: row.file.name })} />
+            </Progress.Root>
             {row.status === 'UPLOADING' && percent >= 100 && <Text size="xs" c="dimmed">{t('uploadPage.processing')}</Text>}
           </Stack>
         )}

@@ -91,7 +91,9 @@ export const ReplaceFileCard = ({ music }: { music: Music }) => {
         </Group>
         {progress && (
           <Stack gap={4}>
-            <Progress value={percent} animated aria-label={t('replace.progress')} data-testid="replace-progress" />
+            <Progress.Root size="md" data-testid="replace-progress" data-percent={percent}>
+              <Progress.Section value={percent} animated aria-label={t('replace.progress')} />
+            </Progress.Root>
             <Text size="sm" c="dimmed" role="status" aria-live="polite">{t('replace.uploading', { percent })}</Text>
           </Stack>
         )}
