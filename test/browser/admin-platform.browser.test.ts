@@ -205,6 +205,7 @@ describe('the backoffice operators, email templates and API clients in the brows
       await page.getByRole('navigation').getByRole('link', { name: 'Email templates', exact: true }).click();
       await heading(page, 'Email templates');
       const rows = page.getByRole('table', { name: 'Email templates' }).locator('tbody tr');
+      await rows.first().waitFor(); // the list arrives after the heading
       expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toEqual(['ACCOUNT_SETUP', 'PASSWORD_RESET', 'EMAIL_CHANGE_VERIFY', 'EMAIL_CHANGE_NOTICE']);
       await page.getByRole('link', { name: 'Preview Account setup' }).click();
       await heading(page, 'Account setup');
