@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,7 +21,9 @@ export const DefaultPlaylistsPage = () => {
         <Title order={1} size="h2">{t('defaults.title')}</Title>
         <Text c="dimmed">{t('defaults.intro')}</Text>
       </Stack>
-      <HqSelect value={hqId} onChange={(v) => setParams(v ? { hq: v } : {}, { replace: true })} miw={320} />
+      <Box maw={420}>
+        <HqSelect value={hqId} onChange={(v) => setParams(v ? { hq: v } : {}, { replace: true })} miw={320} />
+      </Box>
       {!hqId && <Text c="dimmed">{t('defaults.chooseHq')}</Text>}
       {hqId && (
         <>
