@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { api } from '../e2e/system';
 import { pageErrors, screenshot, type Locale } from './browser';
 import { operatorSession, type Client } from './accounts';
-import { openBackoffice, shootAdmin } from './admin-fixture';
+import { dropFiles, openBackoffice, seenUploadRows, shootAdmin, watchUploadRows, type DroppedFile } from './admin-fixture';
 import { startBrowserSystem, type BrowserSystem } from './system';
 
 /** Sentences of web/src/lib/errors/error-messages.ts for the two upload codes. */
@@ -27,15 +27,6 @@ const SENTENCES = {
 
 const MB = 1024 * 1024;
 
-/** A file the page builds itself: `base64` repeated `repeat` times, zero-padded to `padTo` bytes. */
-interface DroppedFile {
-  name: string;
-  type: string;
-  base64: string;
-  repeat?: number;
-  padTo?: number;
-}
-
 const mp3Base64 = (seconds: number, hz: number) => sineMp3({ seconds, hz }).toString('base64');
 
 /** The five files of one drop: three real MP3s (the last above the 5 MB direct limit), a PNG and a 21 MB file. */
@@ -49,41 +40,6 @@ const theDrop = (prefix: string): DroppedFile[] => [
   { name: `${prefix} Huge Mix.mp3`, type: 'audio/mpeg', base64: mp3Base64(1, 440), padTo: 21 * MB },
 ];
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the page's globals, without the DOM's types */
-/** Drops the files on the upload page's dropzone as a person's drag and drop does: one DataTransfer of real File objects. */
-const dropFiles = (page: Page, files: DroppedFile[]) =>
-  page.evaluate((specs) => {
-    const w = globalThis as any;
-    const transfer = new w.DataTransfer();
-    for (const spec of specs) {
-      const one = Uint8Array.from(w.atob(spec.base64) as string, (c) => c.charCodeAt(0));
-      const repeat = spec.repeat ?? 1;
-      const bytes = new Uint8Array(Math.max(spec.padTo ?? 0, one.length * repeat));
-      for (let i = 0; i < repeat; i++) bytes.set(one, i * one.length);
-      transfer.items.add(new w.File([bytes], spec.name, { type: spec.type }));
-    }
-    const zone = w.document.querySelector('[data-testid="music-dropzone"]');
-    for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new w.DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-  }, files);
-
-/** Records, per file row, every status and progress percentage it shows (the bars are brief on a local system). */
-const watchRows = (page: Page) =>
-  page.evaluate(() => {
-    const w = globalThis as any;
-    const seen: Record<string, string[]> = {};
-    w.__uploadSeen = seen;
-    const record = () => {
-      for (const li of w.document.querySelectorAll('li[data-file-name]')) {
-        const bar = li.querySelector('[data-testid="upload-progress"]');
-        const entry = `${li.dataset.status}:${bar?.dataset.percent ?? '-'}`;
-        const list = (seen[li.dataset.fileName] ??= []);
-        if (list.at(-1) !== entry) list.push(entry);
-      }
-    };
-    new w.MutationObserver(record).observe(w.document.body, { subtree: true, childList: true, attributes: true });
-  });
-const seenRows = (page: Page): Promise<Record<string, string[]>> => page.evaluate(() => (globalThis as any).__uploadSeen);
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 describe('the backoffice music and tag option pages in the browser', () => {
   let env: BrowserSystem;
@@ -188,12 +144,12 @@ describe('the backoffice music and tag option pages in the browser', () => {
       await page.getByText('Choose the music source (AI or TRUST).').waitFor();
       expect(requests.filter((r) => r === 'POST /api/v1/admin/music')).toEqual([]);
       await page.getByRole('radio', { name: /^AI/ }).check();
-      await watchRows(page);
+      await watchUploadRows(page);
       await page.getByRole('button', { name: 'Upload 3' }).click();
       for (const name of ['T1 Morning Sine.mp3', 'T1 Evening Sine.mp3', 'T1 Long Sine.mp3']) await page.locator(`li[data-file-name="${name}"][data-status="DONE"]`).waitFor({ timeout: 90_000 });
       await page.getByTestId('upload-summary').getByText('3 of 5 done, 2 failed').waitFor();
       await screenshot(page, 'admin-music-upload-results');
-      const seen = await seenRows(page);
+      const seen = await seenUploadRows(page);
       for (const name of ['T1 Morning Sine.mp3', 'T1 Evening Sine.mp3', 'T1 Long Sine.mp3']) {
         // Its own bar was shown while it was sent, and full when stored.
         expect(seen[name]!.some((s) => s.startsWith('UPLOADING:'))).toBe(true);
