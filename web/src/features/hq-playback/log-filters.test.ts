@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportPath, filtersFromParams, kstToday, logQuery, paramsFromFilters, rangeProblem } from './log-filters';
+import { emptyMessage, exportPath, filtersFromParams, kstToday, logQuery, paramsFromFilters, rangeProblem } from './log-filters';
 
 describe('the play-log filters', () => {
   it('default to licensed (TRUST) plays of every store, all days, first page', () => {
@@ -31,5 +31,12 @@ describe('the play-log filters', () => {
   it('count days on the Korean calendar', () => {
     expect(kstToday(Date.parse('2026-03-01T15:00:00.000Z'))).toBe('2026-03-02');
     expect(kstToday(Date.parse('2026-03-01T14:59:59.000Z'))).toBe('2026-03-01');
+  });
+
+  it('say that AI plays are hidden when the trust-only default finds none, else whether filters narrowed the list', () => {
+    expect(emptyMessage({ storeId: null, from: null, to: null, source: 'TRUST' })).toBe('logs.emptyTrust');
+    expect(emptyMessage({ storeId: 's-1', from: null, to: null, source: 'TRUST' })).toBe('logs.emptyTrust');
+    expect(emptyMessage({ storeId: null, from: '2026-03-01', to: null, source: 'ALL' })).toBe('logs.emptyFiltered');
+    expect(emptyMessage({ storeId: null, from: null, to: null, source: 'ALL' })).toBe('logs.empty');
   });
 });

@@ -53,3 +53,10 @@ export const rangeProblem = (f: Pick<LogFilters, 'from' | 'to'>): 'fromAfterTo' 
 
 /** Today as a KST day (YYYY-MM-DD): the last day the pickers offer, and the summary's default. */
 export const kstToday = (now: number = Date.now()): string => new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * What an empty list says: under the default trust-only filter plays of AI music exist but are
+ * not listed, so "nothing reported yet" would be wrong there.
+ */
+export const emptyMessage = (f: Pick<LogFilters, 'storeId' | 'from' | 'to' | 'source'>): 'logs.emptyTrust' | 'logs.emptyFiltered' | 'logs.empty' =>
+  f.source === 'TRUST' ? 'logs.emptyTrust' : f.storeId || f.from || f.to ? 'logs.emptyFiltered' : 'logs.empty';

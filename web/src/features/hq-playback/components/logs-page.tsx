@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LOGS_PAGE_SIZE, usePlaybackLogs } from '../api/playback-api';
-import { rangeProblem } from '../log-filters';
+import { emptyMessage, rangeProblem } from '../log-filters';
 import { useLogFilters } from '../use-log-filters';
 import { ExportPanel } from './export-panel';
 import { LogFilterBar } from './log-filter-bar';
@@ -19,7 +19,6 @@ export const LogsPage = () => {
   const logs = usePlaybackLogs(filters, valid);
   const items = logs.data?.items ?? [];
   const total = logs.data?.total ?? 0;
-  const filtered = Boolean(filters.storeId || filters.from || filters.to || filters.source !== 'TRUST');
   return (
     <Stack maw={1200}>
       <PlaybackNav />
@@ -31,7 +30,7 @@ export const LogsPage = () => {
       <ExportPanel filters={filters} total={logs.data ? total : null} />
       <ErrorAlert error={logs.error} />
       {logs.isPending && valid && <Loader aria-label={t('common:loading')} />}
-      {logs.isSuccess && total === 0 && <Text c="dimmed">{filtered ? t('logs.emptyFiltered') : t('logs.empty')}</Text>}
+      {logs.isSuccess && total === 0 && <Text c="dimmed">{t(emptyMessage(filters))}</Text>}
       {items.length > 0 && <PlayLogTable logs={items} busy={logs.isFetching} />}
       <TablePager
         total={total}
