@@ -122,9 +122,17 @@ describe('impersonation in the HQ console', () => {
     expect(await managerCard.getByRole('textbox', { name: /^Owner email/ }).isDisabled()).toBe(true);
     const issue = await client.post(`/api/v1/hq/stores/${storeId}/managers`, { email: 'owner.hannam@browser.storecast.test' }, { token: held!.accessToken });
     expect([issue.status, issue.body.error?.code]).toEqual([403, 'IMPERSONATION_FORBIDDEN_ACTION']);
-    // Reads and the HQ's own work stay open: the store list answers.
-    const list = await client.get('/api/v1/hq/stores', { token: held!.accessToken });
-    expect(list.status).toBe(200);
+    // A new store may be created, but not with an owner email (that too makes a manager account):
+    // the field is disabled and says why; a store without an owner is created as usual.
+    await page.goto('/hq/stores/new');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'New store' }).waitFor();
+    const ownerEmail = page.getByRole('textbox', { name: /^Owner email/ });
+    expect(await ownerEmail.isDisabled()).toBe(true);
+    expect(await ownerEmail.getAttribute('aria-describedby')).toBeTruthy();
+    await page.locator(`#${await ownerEmail.getAttribute('aria-describedby')}`).getByText(TEXT['en-US'].forbidden).waitFor();
+    await page.getByRole('textbox', { name: /^Store name/ }).fill('Juniper Seongsu');
+    await page.getByRole('button', { name: 'Create the store' }).click();
+    await page.getByRole('heading', { name: 'The store “Juniper Seongsu” was created.' }).waitFor();
 
     // The exchange token is single use (spec 02: 401 EXCHANGE_TOKEN_CONSUMED).
     const again = await client.post('/api/v1/auth/impersonate-exchange', { exchangeToken: token });

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useImpersonationReason } from '../../impersonation/use-impersonation-reason';
 import { checkStoreField, type FieldProblem, type StoreField, type StoreValues } from '../store-fields';
 import '../hq-stores.messages';
 
@@ -20,6 +21,9 @@ export const useStoreFieldRules = (): Record<StoreField, (value: string) => stri
 /** The five store values (create and edit share them). */
 export const StoreFieldInputs = ({ form, creating = false }: { form: UseFormReturnType<StoreValues>; creating?: boolean }) => {
   const { t } = useTranslation('hq-stores');
+  // On create an email makes the owner's account, which an impersonated session may not do.
+  const impersonated = useImpersonationReason();
+  const emailClosed = creating && impersonated !== null;
   return (
     <>
       <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
@@ -28,8 +32,9 @@ export const StoreFieldInputs = ({ form, creating = false }: { form: UseFormRetu
       <TextInput
         label={t('fields.managerEmail')}
         type="email"
-        description={creating ? t('create.emailHint') : t('detail.contactEmailHint')}
+        description={emailClosed ? impersonated : creating ? t('create.emailHint') : t('detail.contactEmailHint')}
         {...form.getInputProps('managerEmail')}
+        disabled={emailClosed}
       />
       <TextInput label={t('fields.managerPhone')} type="tel" {...form.getInputProps('managerPhone')} />
     </>
