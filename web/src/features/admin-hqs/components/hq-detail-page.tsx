@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { NotFoundPage } from '../../../components/ui/not-found-page';
 import { ApiError } from '../../../lib/errors/api-error';
 import { formatDateTime } from '../../../lib/i18n/format-time';
+import { HqDefaultPlaylistCard } from '../../admin-catalog/components/hq-default-playlist-card';
 import { hqKeys, useHq, type HqDetail } from '../api/admin-hqs-api';
 import { BackLink, Fact, HqStatusBadge, HqTypeBadge, PlanBadge } from './hq-parts';
 import { HqStatusCard } from './hq-status-card';
@@ -72,7 +73,8 @@ const HqDetailBody = ({ hq }: { hq: HqDetail }) => {
         <HqStatusCard hq={hq} />
         <ImpersonateCard hq={hq} />
       </SimpleGrid>
-      {/* HQ default playlist: HqDefaultPlaylistCard (features/admin-catalog, H4) goes here — <HqDefaultPlaylistCard hqId={hq.id} /> */}
+      {/* The HQ default playlist is admin-catalog's (H4): the stores without their own play it. */}
+      <HqDefaultPlaylistCard hqId={hq.id} />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="hq-managers">
         <Stack>
           <Title order={2} size="h4" id="hq-managers">{t('managers.title')}</Title>
