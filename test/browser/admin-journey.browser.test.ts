@@ -7,9 +7,9 @@
 import { sineMp3 } from '@storecast/service-kit/testing';
 import type { Locator, Page } from 'playwright-core';
 import { api } from '../e2e/system';
-import { pageErrors, screenshot } from './browser';
+import { pageErrors, screenshot, type Locale } from './browser';
 import { agreeToCurrentDocs, operatorSession, readyStore, signInByApi, type Client } from './accounts';
-import { dropFiles, openBackoffice, watchUploadRows, seenUploadRows } from './admin-fixture';
+import { dropFiles, openBackoffice, seenUploadRows, shootAdmin, watchUploadRows } from './admin-fixture';
 import { openPlayer, waitForPlayer } from './player-fixture';
 import { startBrowserSystem, type BrowserSystem } from './system';
 
@@ -181,4 +181,24 @@ describe('the backoffice from an empty system to a playing store', () => {
       await player.context.close();
     }
   }, 420_000);
+
+  it.each<[Locale]>([['ko-KR'], ['en-US']])('screenshots of the legal pages and the operator account (%s)', async (locale) => {
+    const page = await openBackoffice(env.browser, env, locale);
+    page.setDefaultTimeout(30_000);
+    const ko = locale === 'ko-KR';
+    try {
+      expect(await shootAdmin(page, '/admin/legal/terms', 'legal-terms')).toBe(ko ? '약관 및 개인정보 처리방침' : 'Terms and privacy policy');
+      await page.getByRole('table').getByText('2026-12').waitFor();
+      await shootAdmin(page, '/admin/legal/privacy', 'legal-privacy');
+      expect(await shootAdmin(page, '/admin/legal/terms/new', 'legal-publish')).toBe(ko ? '새 이용약관 버전 게시' : 'Publish a new Terms of service version');
+      await page.goto('/admin/legal/terms');
+      await page.getByRole('link', { name: ko ? '2026-12 보기' : 'View 2026-12' }).click();
+      await page.getByRole('heading', { name: 'Juniper terms' }).waitFor();
+      await screenshot(page, 'admin-legal-document');
+      await shootAdmin(page, '/admin/account', 'account');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 });
