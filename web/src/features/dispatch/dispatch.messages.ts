@@ -10,7 +10,7 @@ registerMessages('dispatch', {
       EXPIRED: '예정 시각 10분이 지나도록 매장에서 결과를 보내지 않았습니다.',
     },
     scheduleStatus: { ACTIVE: '진행 중', CANCELED: '취소됨', ENDED: '종료됨' },
-    actorRoles: { HQ_MANAGER: '본사 관리자', OPERATOR_IMPERSONATING: '운영자(본사 대리 로그인)', OPERATOR: '운영자', STORE_MANAGER: '매장 관리자', SYSTEM: '시스템' },
+    actorRoles: { HQ_MANAGER: '본사 관리자', OPERATOR_IMPERSONATING: '운영자(본사 대리 접속)', OPERATOR: '운영자', STORE_MANAGER: '매장 관리자', SYSTEM: '시스템' },
     weekdays: { MON: '월', TUE: '화', WED: '수', THU: '목', FRI: '금', SAT: '토', SUN: '일' },
     frequencies: { DAILY: '매일', WEEKLY: '매주', HOURLY: '매시간', EVEN_HOURS: '짝수 시마다', ODD_HOURS: '홀수 시마다' },
     rule: {
