@@ -38,16 +38,6 @@ registerMessages('admin-playback', {
       sourceAll: '모든 재생',
       clear: '조건 지우기',
     },
-    export: {
-      button: 'CSV 내보내기',
-      running: 'CSV 파일을 만드는 중입니다…',
-      done: 'CSV 파일을 내려받았습니다 ({{count}}건).',
-      doneUnknown: 'CSV 파일을 내려받았습니다.',
-      truncated: '조건에 맞는 재생 {{matched}}건 중 최근 {{exported}}건만 파일에 담았습니다. 한 번에 최대 50,000건까지 내보낼 수 있으니 기간이나 본사를 나누어 내보내세요.',
-      willTruncate: '조건에 맞는 재생이 50,000건을 넘습니다. 파일에는 최근 50,000건만 담기니 기간이나 본사를 나누어 내보내세요.',
-      hint: '지금 조건 그대로 내보냅니다 (UTF-8, 최대 50,000건).',
-      last: '마지막 내보내기: {{name}}, {{count}}건',
-    },
   },
   en: {
     title: 'Play logs (all HQs)',
@@ -85,16 +75,6 @@ registerMessages('admin-playback', {
       sourceTrust: 'Licensed (trust) only',
       sourceAll: 'All plays',
       clear: 'Clear filters',
-    },
-    export: {
-      button: 'Export CSV',
-      running: 'Preparing the CSV file…',
-      done: 'The CSV file was downloaded ({{count}} rows).',
-      doneUnknown: 'The CSV file was downloaded.',
-      truncated: 'The file holds the newest {{exported}} of {{matched}} matching plays: one export holds at most 50,000 rows. Export shorter date ranges or one HQ at a time to get the rest.',
-      willTruncate: 'More than 50,000 plays match. The file will hold only the newest 50,000: export shorter date ranges or one HQ at a time to get the rest.',
-      hint: 'Exports the plays of the filters above (UTF-8, at most 50,000 rows).',
-      last: 'Last export: {{name}}, {{count}} rows',
     },
   },
 });

@@ -45,6 +45,9 @@ registerMessages('hq-playback', {
       truncated: '조건에 맞는 재생 {{matched}}건 중 최근 {{exported}}건만 파일에 담았습니다. 한 번에 최대 50,000건까지 내보낼 수 있으니 기간을 나누어 내보내세요.',
       willTruncate: '조건에 맞는 재생이 50,000건을 넘습니다. 파일에는 최근 50,000건만 담기니 기간을 나누어 내보내세요.',
       hint: '지금 조건 그대로 내보냅니다 (UTF-8, 최대 50,000건).',
+      last: '마지막 내보내기: {{name}}, {{count}}건',
+      truncatedAcrossHqs: '조건에 맞는 재생 {{matched}}건 중 최근 {{exported}}건만 파일에 담았습니다. 한 번에 최대 50,000건까지 내보낼 수 있으니 기간이나 본사를 나누어 내보내세요.',
+      willTruncateAcrossHqs: '조건에 맞는 재생이 50,000건을 넘습니다. 파일에는 최근 50,000건만 담기니 기간이나 본사를 나누어 내보내세요.',
     },
     summary: {
       title: '재생 요약',
@@ -115,6 +118,9 @@ registerMessages('hq-playback', {
       truncated: 'The file holds the newest {{exported}} of {{matched}} matching plays: one export holds at most 50,000 rows. Export shorter date ranges to get the rest.',
       willTruncate: 'More than 50,000 plays match. The file will hold only the newest 50,000: export shorter date ranges to get the rest.',
       hint: 'Exports the plays of the filters above (UTF-8, at most 50,000 rows).',
+      last: 'Last export: {{name}}, {{count}} rows',
+      truncatedAcrossHqs: 'The file holds the newest {{exported}} of {{matched}} matching plays: one export holds at most 50,000 rows. Export shorter date ranges or one HQ at a time to get the rest.',
+      willTruncateAcrossHqs: 'More than 50,000 plays match. The file will hold only the newest 50,000: export shorter date ranges or one HQ at a time to get the rest.',
     },
     summary: {
       title: 'Playback summary',

@@ -1,7 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Progress, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import 'dayjs/locale/ko';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
@@ -10,7 +8,7 @@ import { describeError } from '../../../lib/errors/api-error';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/i18n/format-time';
 import { HqSelect, useHqNames } from '../../admin-catalog/components/catalog-parts';
-import { exceedsExportLimit } from '../../hq-playback/export-outcome';
+import { ExportPanel } from '../../hq-playback/components/export-panel';
 import { kstToday, rangeProblem, type LogSource } from '../../hq-playback/log-filters';
 import { clockOf } from '../../hq-playback/played-time';
 import { isFiltered, withHq, type AdminLogFilters } from '../admin-log-filters';
@@ -22,8 +20,10 @@ import '../admin-playback.messages';
 export const AdminLogsPage = () => {
   const { t } = useTranslation('admin-playback');
   const [filters, update] = useAdminLogFilters();
-  const valid = rangeProblem(filters) === null;
+  const problem = rangeProblem(filters);
+  const valid = problem === null;
   const logs = useAdminPlaybackLogs(filters, valid);
+  const exportRun = useExportAdminLogs();
   const items = logs.data?.items ?? [];
   const total = logs.data?.total ?? 0;
   return (
@@ -33,7 +33,7 @@ export const AdminLogsPage = () => {
         <Text c="dimmed">{t('intro')}</Text>
       </Stack>
       <FilterBar filters={filters} onChange={update} />
-      <ExportPanel filters={filters} total={logs.data ? total : null} />
+      <ExportPanel run={exportRun} filters={filters} problem={problem} total={logs.data ? total : null} acrossHqs />
       <ErrorAlert error={logs.error} />
       {logs.isPending && valid && <Loader aria-label={t('common:loading')} />}
       {logs.isSuccess && total === 0 && <Text c="dimmed">{isFiltered(filters) ? t('emptyFiltered') : t('empty')}</Text>}
@@ -96,56 +96,6 @@ const FilterBar = ({ filters, onChange }: { filters: AdminLogFilters; onChange: 
         <Button variant="subtle" onClick={() => onChange({ hqId: null, storeId: null, from: null, to: null, source: 'TRUST' })}>{t('filters.clear')}</Button>
       )}
     </Group>
-  );
-};
-
-/**
- * The CSV of the current filters. The server puts at most 50,000 rows (the newest) in a file and
- * says in X-Export-Truncated when more matched: the page says so before (from the list's total)
- * and after (from the answer).
- */
-const ExportPanel = ({ filters, total }: { filters: AdminLogFilters; total: number | null }) => {
-  const { t, i18n } = useTranslation('admin-playback');
-  const run = useExportAdminLogs();
-  const number = (n: number) => n.toLocaleString(i18n.language);
-  const outcome = run.data;
-  return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        <Button
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={run.isPending}
-          disabled={rangeProblem(filters) !== null}
-          onClick={() =>
-            run.mutate(filters, {
-              onSuccess: (done) =>
-                notifications.show({ color: done.truncated ? 'yellow' : 'green', message: done.exported === null ? t('export.doneUnknown') : t('export.done', { count: done.exported }) }),
-            })
-          }
-        >
-          {t('export.button')}
-        </Button>
-        <Text size="sm" c="dimmed">{t('export.hint')}</Text>
-      </Group>
-      {run.isPending && (
-        <Stack gap={4} role="status" aria-live="polite">
-          <Progress value={100} animated striped aria-label={t('export.running')} />
-          <Text size="sm">{t('export.running')}</Text>
-        </Stack>
-      )}
-      {outcome && !run.isPending && (
-        <Text size="sm" role="status" data-testid="export-done">{t('export.last', { name: outcome.name, count: outcome.exported ?? 0 })}</Text>
-      )}
-      {!run.isPending && total !== null && exceedsExportLimit(total) && !outcome?.truncated && (
-        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>{t('export.willTruncate')}</Alert>
-      )}
-      {outcome?.truncated && (
-        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="export-truncated">
-          {t('export.truncated', { matched: number(outcome.matched ?? 0), exported: number(outcome.exported ?? 0) })}
-        </Alert>
-      )}
-      <ErrorAlert error={run.error} />
-    </Stack>
   );
 };
 

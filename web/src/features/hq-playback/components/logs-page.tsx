@@ -2,7 +2,7 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { LOGS_PAGE_SIZE, usePlaybackLogs } from '../api/playback-api';
+import { LOGS_PAGE_SIZE, useExportLogs, usePlaybackLogs } from '../api/playback-api';
 import { emptyMessage, rangeProblem } from '../log-filters';
 import { useLogFilters } from '../use-log-filters';
 import { ExportPanel } from './export-panel';
@@ -15,8 +15,10 @@ import '../hq-playback.messages';
 export const LogsPage = () => {
   const { t } = useTranslation('hq-playback');
   const [filters, update] = useLogFilters();
-  const valid = rangeProblem(filters) === null;
+  const problem = rangeProblem(filters);
+  const valid = problem === null;
   const logs = usePlaybackLogs(filters, valid);
+  const exportRun = useExportLogs();
   const items = logs.data?.items ?? [];
   const total = logs.data?.total ?? 0;
   return (
@@ -27,7 +29,7 @@ export const LogsPage = () => {
         <Text c="dimmed">{t('logs.intro')}</Text>
       </Stack>
       <LogFilterBar filters={filters} onChange={update} />
-      <ExportPanel filters={filters} total={logs.data ? total : null} />
+      <ExportPanel run={exportRun} filters={filters} problem={problem} total={logs.data ? total : null} />
       <ErrorAlert error={logs.error} />
       {logs.isPending && valid && <Loader aria-label={t('common:loading')} />}
       {logs.isSuccess && total === 0 && <Text c="dimmed">{t(emptyMessage(filters))}</Text>}
