@@ -238,6 +238,45 @@ describe('the backoffice libraries, playlists, HQ default playlist and play logs
     await page.context().close();
   }, 180_000);
 
+  it('renames a library and a playlist in place, and deleting one says what it takes along and goes back to the list', async () => {
+    const page = await openBackoffice(env.browser, env, 'en-US');
+    page.setDefaultTimeout(20_000);
+    const library = await client.post('/api/v1/admin/libraries', { name: 'Spare AI', type: 'AI' }, { token: chain.operatorToken });
+    const playlist = await client.post('/api/v1/admin/playlists', { hqId: chain.hqId, name: 'Spare list' }, { token: chain.operatorToken });
+    expect([library.status, playlist.status]).toEqual([201, 201]);
+    expect((await client.put(`/api/v1/admin/playlists/${playlist.body.id}/libraries`, { libraryIds: [library.body.id] }, { token: chain.operatorToken })).status).toBeLessThan(300);
+    try {
+      for (const item of [
+        { path: `/admin/libraries/${library.body.id}`, name: 'Spare AI', renamed: 'Spare AI two', kind: 'library', list: 'Libraries', body: 'It also leaves the 1 playlists that use it.' },
+        { path: `/admin/playlists/${playlist.body.id}`, name: 'Spare list', renamed: 'Spare list two', kind: 'playlist', list: 'Playlists', body: 'Stores and devices using it fall back to the HQ default' },
+      ]) {
+        await page.goto(item.path);
+        await heading(page, item.name);
+        // An empty name is refused in the dialog, before anything is sent.
+        await page.getByRole('button', { name: 'Rename', exact: true }).click();
+        const rename = page.getByRole('dialog', { name: 'Rename' });
+        await rename.getByRole('textbox', { name: label('Name') }).fill(' ');
+        await rename.getByRole('button', { name: 'Save' }).click();
+        await rename.getByText('Enter a name.').waitFor();
+        await rename.getByRole('textbox', { name: label('Name') }).fill(item.renamed);
+        await rename.getByRole('button', { name: 'Save' }).click();
+        await toast(page, 'The name was changed.');
+        await heading(page, item.renamed);
+
+        await page.getByRole('button', { name: 'Delete', exact: true }).click();
+        const confirm = page.getByRole('dialog', { name: `Delete the ${item.kind}` });
+        await confirm.getByText(item.body, { exact: false }).waitFor();
+        await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+        await toast(page, `The ${item.kind} ${item.renamed} was deleted.`);
+        await heading(page, item.list);
+      }
+      expect((await client.get(`/api/v1/admin/libraries/${library.body.id}`, { token: chain.operatorToken })).status).toBe(404);
+      expect((await client.get(`/api/v1/admin/playlists/${playlist.body.id}`, { token: chain.operatorToken })).status).toBe(404);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
   it.each<Locale>(['ko-KR', 'en-US'])('every library, playlist and play-log page renders in %s (screenshots written)', async (locale) => {
     const page = await openBackoffice(env.browser, env, locale);
     page.setDefaultTimeout(20_000);

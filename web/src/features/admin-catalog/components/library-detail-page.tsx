@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Link } from 'react-router';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ApiError } from '../../../lib/errors/api-error';
@@ -12,13 +11,13 @@ import { formatDateTime } from '../../../lib/i18n/format-time';
 import { trackLength } from '../../hq-catalog/catalog-rules';
 import { CATALOG_PAGE_SIZE, useDeleteLibrary, useLibrary, useLibraryMusic, useRemoveLibraryMusic, useRenameLibrary } from '../api/admin-catalog-api';
 import { AddMusicDialog } from './add-music-dialog';
-import { LibraryTypeBadge, RenameDialog } from './catalog-parts';
+import { LibraryTypeBadge } from './catalog-parts';
+import { RenameDeleteActions } from './rename-delete-actions';
 import '../admin-catalog.messages';
 
 /** /admin/libraries/:id — the type, the tracks (newest added first), add in bulk, remove, rename, delete. */
 export const LibraryDetailPage = ({ id }: { id: string }) => {
   const { t } = useTranslation('admin-catalog');
-  const navigate = useNavigate();
   const library = useLibrary(id);
   const [page, setPage] = useState(0);
   const music = useLibraryMusic(id, page);
@@ -26,8 +25,6 @@ export const LibraryDetailPage = ({ id }: { id: string }) => {
   const rename = useRenameLibrary(id);
   const del = useDeleteLibrary(id);
   const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const items = music.data?.items ?? [];
   const total = music.data?.total ?? 0;
   const lib = library.data;
@@ -59,8 +56,15 @@ export const LibraryDetailPage = ({ id }: { id: string }) => {
             </Stack>
             <Group gap="xs">
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>{t('libraries.addMusic')}</Button>
-              <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenaming(true)}>{t('rename')}</Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>{t('delete')}</Button>
+              <RenameDeleteActions
+                name={lib.name}
+                rename={rename}
+                remove={del}
+                deleteTitle={t('libraries.deleteTitle')}
+                deleteBody={t('libraries.deleteBody', { name: lib.name, count: lib.playlistCount })}
+                deletedMessage={t('libraries.deleted', { name: lib.name })}
+                listPath="/admin/libraries"
+              />
             </Group>
           </Group>
           <Title order={2} size="h4">{t('libraries.musicTitle')}</Title>
@@ -107,48 +111,6 @@ export const LibraryDetailPage = ({ id }: { id: string }) => {
             paginationLabel={t('libraries.musicPagination')}
           />
           {adding && <AddMusicDialog library={lib} onClose={() => setAdding(false)} />}
-          {renaming && (
-            <RenameDialog
-              opened
-              current={lib.name}
-              pending={rename.isPending}
-              error={rename.error}
-              onClose={() => {
-                rename.reset();
-                setRenaming(false);
-              }}
-              onSave={(name) =>
-                rename.mutate(name, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('renamed') });
-                    setRenaming(false);
-                  },
-                })
-              }
-            />
-          )}
-          <ConfirmDialog
-            opened={deleting}
-            title={t('libraries.deleteTitle')}
-            confirmLabel={t('delete')}
-            cancelLabel={t('cancel')}
-            loading={del.isPending}
-            error={del.error}
-            onClose={() => {
-              del.reset();
-              setDeleting(false);
-            }}
-            onConfirm={() =>
-              del.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t('libraries.deleted', { name: lib.name }) });
-                  void navigate('/admin/libraries');
-                },
-              })
-            }
-          >
-            {t('libraries.deleteBody', { name: lib.name, count: lib.playlistCount })}
-          </ConfirmDialog>
         </>
       )}
     </Stack>

@@ -1,31 +1,28 @@
 import { ActionIcon, Anchor, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowLeft, IconArrowUp, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowLeft, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { ApiError } from '../../../lib/errors/api-error';
 import { formatDateTime } from '../../../lib/i18n/format-time';
 import { useDeletePlaylist, useLibraries, usePlaylist, useRenamePlaylist, useSetPlaylistLibraries, type PlaylistDetail } from '../api/admin-catalog-api';
 import { appendUnique, byPosition, moveBy, PLAYLIST_LIBRARIES_MAX, Q_MAX, withoutAt } from '../catalog-admin-rules';
-import { DefaultBadge, LibraryTypeBadge, PlaylistStatusBadge, RenameDialog, useHqNames } from './catalog-parts';
+import { DefaultBadge, LibraryTypeBadge, PlaylistStatusBadge, useHqNames } from './catalog-parts';
+import { RenameDeleteActions } from './rename-delete-actions';
 import { HqDefaultPlaylistCard } from './hq-default-playlist-card';
 import '../admin-catalog.messages';
 
 /** /admin/playlists/:id — the libraries in play order: add, remove, move up and down (one PUT each). */
 export const PlaylistDetailPage = ({ id }: { id: string }) => {
   const { t } = useTranslation('admin-catalog');
-  const navigate = useNavigate();
   const playlist = usePlaylist(id);
   const rename = useRenamePlaylist(id);
   const del = useDeletePlaylist(id);
   const hqNames = useHqNames();
-  const [renaming, setRenaming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const p = playlist.data;
   const notFound = playlist.error instanceof ApiError && playlist.error.code === 'PLAYLIST_NOT_FOUND';
 
@@ -55,54 +52,19 @@ export const PlaylistDetailPage = ({ id }: { id: string }) => {
               </Text>
             </Stack>
             <Group gap="xs">
-              <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenaming(true)}>{t('rename')}</Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>{t('delete')}</Button>
+              <RenameDeleteActions
+                name={p.name}
+                rename={rename}
+                remove={del}
+                deleteTitle={t('playlists.deleteTitle')}
+                deleteBody={t('playlists.deleteBody', { name: p.name })}
+                deletedMessage={t('playlists.deleted', { name: p.name })}
+                listPath="/admin/playlists"
+              />
             </Group>
           </Group>
           <OrderedLibraries playlist={p} />
           <HqDefaultPlaylistCard hqId={p.hqId} />
-          {renaming && (
-            <RenameDialog
-              opened
-              current={p.name}
-              pending={rename.isPending}
-              error={rename.error}
-              onClose={() => {
-                rename.reset();
-                setRenaming(false);
-              }}
-              onSave={(name) =>
-                rename.mutate(name, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('renamed') });
-                    setRenaming(false);
-                  },
-                })
-              }
-            />
-          )}
-          <ConfirmDialog
-            opened={deleting}
-            title={t('playlists.deleteTitle')}
-            confirmLabel={t('delete')}
-            cancelLabel={t('cancel')}
-            loading={del.isPending}
-            error={del.error}
-            onClose={() => {
-              del.reset();
-              setDeleting(false);
-            }}
-            onConfirm={() =>
-              del.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t('playlists.deleted', { name: p.name }) });
-                  void navigate('/admin/playlists');
-                },
-              })
-            }
-          >
-            {t('playlists.deleteBody', { name: p.name })}
-          </ConfirmDialog>
         </>
       )}
     </Stack>
