@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime } from '../../../lib/i18n/format-time';
+import { useUrlFilters } from '../../../lib/url-filters/use-url-filters';
 import { useAdminHqs } from '../api/admin-hqs-api';
 import { HQS_PAGE_SIZE, hqFiltersFromParams, isHqFiltered, paramsFromHqFilters, Q_MAX, type HqFilters } from '../hq-filters';
 import { HQ_STATUSES, HQ_TYPES, PLANS } from '../hq-rules';
@@ -19,22 +18,7 @@ import '../admin-hqs.messages';
  */
 export const HqListPage = () => {
   const { t } = useTranslation('admin-hqs');
-  const [params, setParams] = useSearchParams();
-  const filters = hqFiltersFromParams(params);
-  const [q, setQ] = useState(filters.q);
-  const setFilters = (next: Partial<HqFilters>) => setParams(paramsFromHqFilters({ ...filters, page: 0, ...next }), { replace: true });
-  const written = useRef(filters.q);
-  const writeQ = useDebouncedCallback((value: string) => {
-    written.current = value;
-    setFilters({ q: value });
-  }, 300);
-  // Back, Forward or a link changed the search: the box shows it (not when the change was ours).
-  useEffect(() => {
-    if (filters.q !== written.current) {
-      written.current = filters.q;
-      setQ(filters.q);
-    }
-  }, [filters.q]);
+  const { filters, setFilters, setPage, q, onQChange } = useUrlFilters({ fromParams: hqFiltersFromParams, toParams: paramsFromHqFilters, qMax: Q_MAX });
   const hqs = useAdminHqs(filters);
   const items = hqs.data?.items ?? [];
   const total = hqs.data?.total ?? 0;
@@ -54,11 +38,7 @@ export const HqListPage = () => {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
           error={q.length > Q_MAX ? t('list.searchTooLong') : undefined}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setQ(value);
-            if (value.length <= Q_MAX) writeQ(value);
-          }}
+          onChange={(e) => onQChange(e.currentTarget.value)}
         />
         <Select
           label={t('list.statusFilter')}
@@ -114,7 +94,7 @@ export const HqListPage = () => {
         total={total}
         page={filters.page}
         pageSize={hqs.data?.size ?? HQS_PAGE_SIZE}
-        onPage={(page) => setParams(paramsFromHqFilters({ ...filters, page }))}
+        onPage={setPage}
         totalLabel={t('list.total', { count: total })}
         paginationLabel={t('list.pagination')}
       />

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime, formatRelative } from '../../../lib/i18n/format-time';
+import { useUrlFilters } from '../../../lib/url-filters/use-url-filters';
 import { PlanBadge } from '../../admin-hqs/components/hq-parts';
 import { PLANS } from '../../admin-hqs/hq-rules';
 import { useAdminStores, useHqOptions } from '../api/admin-stores-api';
@@ -21,22 +20,7 @@ import '../admin-stores.messages';
  */
 export const StoreListPage = () => {
   const { t } = useTranslation('admin-stores');
-  const [params, setParams] = useSearchParams();
-  const filters = storeFiltersFromParams(params);
-  const [q, setQ] = useState(filters.q);
-  const setFilters = (next: Partial<AdminStoreFilters>) => setParams(paramsFromStoreFilters({ ...filters, page: 0, ...next }), { replace: true });
-  const written = useRef(filters.q);
-  const writeQ = useDebouncedCallback((value: string) => {
-    written.current = value;
-    setFilters({ q: value });
-  }, 300);
-  // Back, Forward or a link changed the search: the box shows it (not when the change was ours).
-  useEffect(() => {
-    if (filters.q !== written.current) {
-      written.current = filters.q;
-      setQ(filters.q);
-    }
-  }, [filters.q]);
+  const { filters, setFilters, setPage, q, onQChange } = useUrlFilters({ fromParams: storeFiltersFromParams, toParams: paramsFromStoreFilters, qMax: Q_MAX });
   const stores = useAdminStores(filters);
   const hqOptions = useHqOptions();
   const items = stores.data?.items ?? [];
@@ -57,11 +41,7 @@ export const StoreListPage = () => {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
           error={q.length > Q_MAX ? t('list.searchTooLong') : undefined}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setQ(value);
-            if (value.length <= Q_MAX) writeQ(value);
-          }}
+          onChange={(e) => onQChange(e.currentTarget.value)}
         />
         <Select
           label={t('list.hqFilter')}
@@ -144,7 +124,7 @@ export const StoreListPage = () => {
         total={total}
         page={filters.page}
         pageSize={stores.data?.size ?? STORES_PAGE_SIZE}
-        onPage={(page) => setParams(paramsFromStoreFilters({ ...filters, page }))}
+        onPage={setPage}
         totalLabel={t('list.total', { count: total })}
         paginationLabel={t('list.pagination')}
       />

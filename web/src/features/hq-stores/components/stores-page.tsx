@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, TablePager } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { formatDateTime, formatRelative } from '../../../lib/i18n/format-time';
+import { useUrlFilters } from '../../../lib/url-filters/use-url-filters';
 import { STORE_STATUSES, STORE_TYPES, STORES_PAGE_SIZE, useStores } from '../api/stores-api';
 import { filtersFromParams, isFiltered, paramsFromFilters, Q_MAX, type StoreFilters } from '../store-filters';
 import { NoManagerBadge, StoreStatusBadge, StoreTypeBadge } from './store-badges';
@@ -18,23 +17,8 @@ import '../hq-stores.messages';
  */
 export const StoresPage = () => {
   const { t } = useTranslation('hq-stores');
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const [q, setQ] = useState(filters.q);
+  const { filters, setFilters, setPage, q, onQChange } = useUrlFilters({ fromParams: filtersFromParams, toParams: paramsFromFilters, qMax: Q_MAX });
   const qTooLong = q.length > Q_MAX;
-  const setFilters = (next: Partial<StoreFilters>) => setParams(paramsFromFilters({ ...filters, page: 0, ...next }), { replace: true });
-  const written = useRef(filters.q);
-  const writeQ = useDebouncedCallback((value: string) => {
-    written.current = value;
-    setFilters({ q: value });
-  }, 300);
-  // Back, Forward or a link changed the search: the box shows it (not when the change was ours).
-  useEffect(() => {
-    if (filters.q !== written.current) {
-      written.current = filters.q;
-      setQ(filters.q);
-    }
-  }, [filters.q]);
   const stores = useStores(filters);
   const items = stores.data?.items ?? [];
   const total = stores.data?.total ?? 0;
@@ -57,11 +41,7 @@ export const StoresPage = () => {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
           error={qTooLong ? t('list.searchTooLong') : undefined}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setQ(value);
-            if (value.length <= Q_MAX) writeQ(value);
-          }}
+          onChange={(e) => onQChange(e.currentTarget.value)}
         />
         <Select
           label={t('list.statusFilter')}
@@ -133,7 +113,7 @@ export const StoresPage = () => {
         total={total}
         page={filters.page}
         pageSize={stores.data?.size ?? STORES_PAGE_SIZE}
-        onPage={(page) => setParams(paramsFromFilters({ ...filters, page }))}
+        onPage={setPage}
         totalLabel={t('list.total', { count: total })}
         paginationLabel={t('list.pagination')}
       />
